@@ -1,0 +1,175 @@
+extension Feature {
+  /// Starts the work described by `effects`: synchronous parts go to `now` in order, asynchronous
+  /// parts run in tasks owned by the feature and deliver through `later`.
+  func launch<Output: Sendable>(
+    _ effects: Effects<Output>,
+    cancelIDs: [EffectID],
+    source: TaskRecord.Source,
+    now: (Output) -> Void,
+    later: @escaping @Sendable (Output) -> Void,
+    onError: @escaping @Sendable (any Error) -> Void
+  ) {
+    switch effects.operation {
+    case .none:
+      break
+    case .one(let output):
+      now(output)
+    case .many(let outputs):
+      for output in outputs { now(output) }
+    case .run(let run):
+      spawn(
+        run.body,
+        priority: run.priority,
+        name: run.name,
+        cancelIDs: cancelIDs,
+        source: source,
+        deliver: later,
+        onError: onError
+      )
+    case .merge(let parts):
+      for part in parts {
+        launch(
+          part, cancelIDs: cancelIDs, source: source, now: now, later: later, onError: onError)
+      }
+    case .concatenate(let parts):
+      var index = parts.startIndex
+      while index < parts.endIndex, parts[index].isSynchronous {
+        launch(
+          parts[index], cancelIDs: cancelIDs, source: source, now: now, later: later,
+          onError: onError)
+        index += 1
+      }
+      if index < parts.endIndex {
+        let rest = Effects<Output>.concatenate(Array(parts[index...]))
+        spawn(
+          rest.sequentialBody(),
+          priority: nil,
+          name: nil,
+          cancelIDs: cancelIDs,
+          source: source,
+          deliver: later,
+          onError: onError
+        )
+      }
+    case .cancellable(let inner, let id, let cancelInFlight):
+      if cancelInFlight { cancel(id: id) }
+      launch(
+        inner, cancelIDs: cancelIDs + [id], source: source, now: now, later: later,
+        onError: onError)
+    case .cancel(let id):
+      cancel(id: id)
+    }
+  }
+
+  private func spawn<Output: Sendable>(
+    _ body: @escaping @Sendable (Send<Output>) async throws -> Void,
+    priority: TaskPriority?,
+    name: String?,
+    cancelIDs: [EffectID],
+    source: TaskRecord.Source,
+    deliver: @escaping @Sendable (Output) -> Void,
+    onError: @escaping @Sendable (any Error) -> Void
+  ) {
+    let send = Send(host: makeHost(source: source), deliver: deliver)
+    box.withLock { storage in
+      guard !storage.isDisposed else { return }
+      let id = storage.makeID()
+      // Created under the lock so the record exists before the task can finish and remove it.
+      let task = Task(priority: priority) { [weak self] in
+        do {
+          try await body(send)
+        } catch  where !Task.isCancelled {
+          onError(error)
+        } catch {
+          // Cancelled: whatever the work threw on its way out is not news.
+        }
+        self?.taskDidFinish(id)
+      }
+      storage.tasks[id] = TaskRecord(
+        cancel: { task.cancel() },
+        cancelIDs: cancelIDs,
+        source: source,
+        name: name
+      )
+    }
+  }
+
+  private func makeHost(source: TaskRecord.Source) -> EffectHost {
+    EffectHost(
+      cancel: { [weak self] id in self?.cancel(id: id) },
+      runCancellable: { [weak self] id, cancelInFlight, body in
+        guard let self else { return }
+        if cancelInFlight { self.cancel(id: id) }
+        let child = Task { try await body() }
+        let registered = self.box.withLock { storage -> UInt64? in
+          guard !storage.isDisposed else { return nil }
+          let recordID = storage.makeID()
+          storage.tasks[recordID] = TaskRecord(
+            cancel: { child.cancel() },
+            cancelIDs: [id],
+            source: source,
+            name: nil
+          )
+          return recordID
+        }
+        guard let registered else {
+          child.cancel()
+          return
+        }
+        defer { self.taskDidFinish(registered) }
+        do {
+          try await withTaskCancellationHandler {
+            try await child.value
+          } onCancel: {
+            child.cancel()
+          }
+        } catch is CancellationError where !Task.isCancelled {
+          // Only this part was cancelled by its id: the enclosing work goes on.
+        }
+      }
+    )
+  }
+
+  func cancel(id: EffectID) {
+    let records = box.withLock { storage in
+      storage.tasks.values.filter { $0.cancelIDs.contains(id) }
+    }
+    for record in records { record.cancel() }
+  }
+
+  private func taskDidFinish(_ id: UInt64) {
+    let waiters = box.withLock { storage -> [CheckedContinuation<Void, Never>] in
+      storage.tasks.removeValue(forKey: id)
+      guard storage.tasks.isEmpty else { return [] }
+      defer { storage.idleWaiters = [] }
+      return storage.idleWaiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns once no asynchronous effect or bootstrapper work is running (or the feature is
+  /// disposed). Work started meanwhile is waited for too. Never sleeps.
+  package func waitForEffectsToFinish() async {
+    await withCheckedContinuation { continuation in
+      let isIdle = box.withLock { storage in
+        if storage.tasks.isEmpty || storage.isDisposed { return true }
+        storage.idleWaiters.append(continuation)
+        return false
+      }
+      if isIdle { continuation.resume() }
+    }
+  }
+
+  /// The number of asynchronous effects and bootstrapper tasks still running.
+  package var inFlightEffectCount: Int {
+    box.withLock { $0.tasks.count }
+  }
+
+  /// A description of each asynchronous effect still running: its name, the action that started
+  /// it, and its cancellation identifiers.
+  package var inFlightEffectDescriptions: [String] {
+    box.withLock { storage in
+      storage.tasks.sorted { $0.key < $1.key }.map(\.value.description)
+    }
+  }
+}

@@ -1,0 +1,126 @@
+extension Feature {
+  /// The current state. Safe to read from any thread; it is never written from outside.
+  ///
+  /// Read on the processing thread (inside an observer), it is the state produced by the effect
+  /// being published.
+  public var state: State {
+    box.withLock { $0.state }
+  }
+
+  /// Every state from now on, starting with the current one.
+  ///
+  /// Each effect produces a state, even when it leaves the state unchanged; drop duplicates where
+  /// you need to. The sequence finishes when the feature is disposed. States are buffered without
+  /// limit; use ``states(bufferingPolicy:)`` to choose.
+  public var states: AsyncStream<State> {
+    states(bufferingPolicy: .unbounded)
+  }
+
+  /// Every state from now on, starting with the current one, buffered as `bufferingPolicy` says.
+  ///
+  /// - Parameter bufferingPolicy: What to keep when the consumer is slower than the feature.
+  /// - Returns: A sequence that finishes when the feature is disposed.
+  public func states(
+    bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+  ) -> AsyncStream<State> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: State.self,
+      bufferingPolicy: bufferingPolicy
+    )
+    let id = box.withLock { $0.makeID() }
+    continuation.onTermination = { [weak self] _ in self?.removeStateObserver(id) }
+    submit(
+      .subscribe(
+        Observer(
+          id: id,
+          deliver: { state in
+            if case .terminated = continuation.yield(state) { return false }
+            return true
+          },
+          finish: { continuation.finish() }
+        )
+      )
+    )
+    return stream
+  }
+
+  /// Every news published from now on; news published earlier is not replayed.
+  ///
+  /// The sequence finishes when the feature is disposed. To receive the news of the
+  /// Bootstrapper's first actions, create the feature with `startsImmediately: false`, subscribe,
+  /// then call ``start()``.
+  public var news: AsyncStream<News> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: News.self,
+      bufferingPolicy: .unbounded
+    )
+    let observer = addNewsObserver(
+      deliver: { news in
+        if case .terminated = continuation.yield(news) { return false }
+        return true
+      },
+      finish: { continuation.finish() }
+    )
+    if let observer {
+      continuation.onTermination = { [weak self] _ in self?.removeNewsObserver(observer) }
+    } else {
+      continuation.finish()
+    }
+    return stream
+  }
+
+  /// Calls `observer` with the current state, then with every new state, until the returned
+  /// subscription is cancelled or released.
+  ///
+  /// The observer runs on the processing thread, one call at a time. It may read ``state`` and
+  /// send wishes; those are queued and handled after the current one.
+  ///
+  /// - Parameter observer: Receives each state.
+  /// - Returns: A subscription; keep it for as long as you want states.
+  public func observeState(_ observer: @escaping @Sendable (State) -> Void) -> Subscription {
+    let id = box.withLock { $0.makeID() }
+    submit(
+      .subscribe(
+        Observer(
+          id: id,
+          deliver: { state in
+            observer(state)
+            return true
+          },
+          finish: nil
+        )
+      )
+    )
+    return Subscription { [weak self] in self?.removeStateObserver(id) }
+  }
+
+  /// Calls `observer` with every news published from now on, until the returned subscription is
+  /// cancelled or released.
+  ///
+  /// - Parameter observer: Receives each news, on the processing thread.
+  /// - Returns: A subscription; keep it for as long as you want news.
+  public func observeNews(_ observer: @escaping @Sendable (News) -> Void) -> Subscription {
+    let id = addNewsObserver(
+      deliver: { news in
+        observer(news)
+        return true
+      },
+      finish: nil
+    )
+    return Subscription { [weak self] in
+      if let id { self?.removeNewsObserver(id) }
+    }
+  }
+
+  private func addNewsObserver(
+    deliver: @escaping @Sendable (News) -> Bool,
+    finish: (@Sendable () -> Void)?
+  ) -> UInt64? {
+    box.withLock { storage in
+      guard !storage.isDisposed else { return nil }
+      let id = storage.makeID()
+      storage.newsObservers.append(Observer(id: id, deliver: deliver, finish: finish))
+      return id
+    }
+  }
+}

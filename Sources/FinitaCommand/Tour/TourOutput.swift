@@ -1,0 +1,40 @@
+import Finita
+
+/// Collects the tour's lines; written from the processing thread of each feature.
+struct TourOutput {
+  func title(_ text: String) {
+    print(text)
+    print(String(repeating: "=", count: text.count))
+  }
+
+  func section(_ text: String) {
+    print("")
+    print("## \(text)")
+  }
+
+  func note(_ text: String) {
+    print("   \(text)")
+  }
+
+  func flush() {
+    print("")
+  }
+}
+
+/// Prints each stage of a feature's processing as one line, in order.
+func tracePrinter<Definition: FeatureDefinition>(
+  _ type: Definition.Type = Definition.self
+) -> @Sendable (FeatureTraceEvent<Definition>) -> Void {
+  { event in
+    switch event {
+    case .started: print("   start")
+    case .wish(let wish): print("   wish    \(wish)")
+    case .bootstrapAction(let action): print("   boot    \(action)")
+    case .action(let action): print("   action  \(action)")
+    case .effect(let effect, _): print("   effect  \(effect)")
+    case .state(let state): print("   state   \(state)")
+    case .news(let news): print("   news    \(news)")
+    case .disposed: print("   disposed")
+    }
+  }
+}
