@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "Finita", targets: ["Finita"]),
+    .library(name: "FinitaAutomaton", targets: ["FinitaAutomaton"]),
     .executable(name: "finita", targets: ["FinitaCommand"]),
   ],
   dependencies: [
@@ -16,18 +17,32 @@ let package = Package(
   targets: [
     // The engine: no dependencies outside the toolchain.
     .target(name: "Finita"),
+    // The engine-backed running machine is added to this target later; the table, validation,
+    // diagrams and exploration are pure and need nothing else.
+    .target(name: "FinitaAutomaton"),
     // The `finita` command line. The target is not named `finita` so that it does not collide
     // with `Finita` on case-insensitive file systems.
     .executableTarget(
       name: "FinitaCommand",
       dependencies: [
         "Finita",
+        "FinitaAutomaton",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Fixtures shared by several test targets (not a product).
+    .target(name: "FinitaFixtures", dependencies: ["Finita"], path: "Tests/FinitaFixtures"),
     .testTarget(
       name: "FinitaTests",
-      dependencies: ["Finita", .product(name: "Clocks", package: "swift-clocks")]
+      dependencies: [
+        "Finita", "FinitaFixtures", .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    // Golden files are read from the source tree (and re-recorded there), not bundled.
+    .testTarget(
+      name: "FinitaAutomatonTests",
+      dependencies: ["FinitaAutomaton"],
+      exclude: ["Golden"]
     ),
   ],
   swiftLanguageModes: [.v6]

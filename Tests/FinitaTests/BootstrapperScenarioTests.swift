@@ -1,5 +1,6 @@
 import Clocks
 import Finita
+import FinitaFixtures
 import Testing
 
 @Suite("Bootstrapper scenarios (11-16)", .timeLimit(.minutes(1)))

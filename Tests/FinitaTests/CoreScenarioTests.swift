@@ -1,5 +1,6 @@
 import Clocks
 import Finita
+import FinitaFixtures
 import Testing
 
 @Suite("Core scenarios (1-10)", .timeLimit(.minutes(1)))

@@ -1,5 +1,6 @@
 import Clocks
 import Finita
+import FinitaFixtures
 import Testing
 
 /// A small feature for exercising `Effects` combinators: the state is a log of effects.

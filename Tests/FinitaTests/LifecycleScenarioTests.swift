@@ -1,5 +1,6 @@
 import Clocks
 import Finita
+import FinitaFixtures
 import Testing
 
 @Suite("Lifecycle scenarios (25-31)", .timeLimit(.minutes(1)))

@@ -1,4 +1,5 @@
 import Finita
+import FinitaFixtures
 import Testing
 
 @Suite("News scenarios (17-19)", .timeLimit(.minutes(1)))

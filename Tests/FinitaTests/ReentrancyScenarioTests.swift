@@ -1,4 +1,5 @@
 import Finita
+import FinitaFixtures
 import Testing
 
 @Suite("Re-entrancy and PostProcessor scenarios (20-24)", .timeLimit(.minutes(1)))

@@ -1,4 +1,5 @@
 import Finita
+import FinitaFixtures
 import Testing
 
 @Suite("Shorthand features and subscriptions", .timeLimit(.minutes(1)))

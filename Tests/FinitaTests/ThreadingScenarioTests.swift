@@ -1,5 +1,6 @@
 import Dispatch
 import Finita
+import FinitaFixtures
 import Foundation
 import Testing
 

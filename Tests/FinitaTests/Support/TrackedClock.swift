@@ -1,4 +1,5 @@
 import Clocks
+import FinitaFixtures
 
 /// A test clock that counts the sleeps started on it, so a test can wait until an effect is
 /// asleep before advancing time (advancing first would move the effect's deadline).

@@ -1,14 +1,20 @@
 import Finita
 
 /// Fixture F of the acceptance scenarios: state `{id: "", counter: 100, loading: false}`.
-struct FixtureState: Equatable, Sendable, CustomStringConvertible {
-  var id = ""
-  var counter = 100
-  var loading = false
+package struct FixtureState: Equatable, Sendable, CustomStringConvertible {
+  package var id: String
+  package var counter: Int
+  package var loading: Bool
 
-  var description: String { "(\(counter), \(loading)\(id.isEmpty ? "" : ", \(id)"))" }
+  package init(id: String = "", counter: Int = 100, loading: Bool = false) {
+    self.id = id
+    self.counter = counter
+    self.loading = loading
+  }
 
-  static let loopbacks: [FixtureState] = [
+  package var description: String { "(\(counter), \(loading)\(id.isEmpty ? "" : ", \(id)"))" }
+
+  package static let loopbacks: [FixtureState] = [
     .init(id: "LB0", counter: 0),
     .init(id: "LB1", counter: 1),
     .init(id: "LB2", counter: 2),
@@ -17,7 +23,7 @@ struct FixtureState: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The fixture's wishes (wish == action unless a scenario says otherwise).
-enum FixtureWish: Equatable, Sendable, CustomStringConvertible {
+package enum FixtureWish: Equatable, Sendable, CustomStringConvertible {
   /// The actor emits nothing.
   case u
   /// x10 only if `counter % 3 == 0`.
@@ -45,7 +51,7 @@ enum FixtureWish: Equatable, Sendable, CustomStringConvertible {
   /// Records the sending thread's number and sequence, for the threading scenario.
   case tagged(thread: Int, sequence: Int)
 
-  var description: String {
+  package var description: String {
     switch self {
     case .u: "U"
     case .m: "M"
@@ -64,7 +70,7 @@ enum FixtureWish: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-enum FixtureEffect: Equatable, Sendable {
+package enum FixtureEffect: Equatable, Sendable {
   case multiplied(by: Int)
   case added(Int)
   case startedAsync
@@ -76,35 +82,41 @@ enum FixtureEffect: Equatable, Sendable {
   case tagged(thread: Int, sequence: Int)
 }
 
-enum FixtureNews: Equatable, Sendable {
+package enum FixtureNews: Equatable, Sendable {
   case loopback
   case number(Int)
   case constant
   case named(String)
 }
 
-struct FixtureError: Error, Equatable {
-  let value: Int
+package struct FixtureError: Error, Equatable {
+  package let value: Int
+
+  package init(value: Int) { self.value = value }
 }
 
 /// The fixture definition. Optional parts are closures so each scenario sets what it needs.
-struct Fixture: FeatureDefinition {
-  typealias Wish = FixtureWish
-  typealias Action = FixtureWish
-  typealias Effect = FixtureEffect
-  typealias State = FixtureState
-  typealias News = FixtureNews
+package struct Fixture: FeatureDefinition {
+  package typealias Wish = FixtureWish
+  package typealias Action = FixtureWish
+  package typealias Effect = FixtureEffect
+  package typealias State = FixtureState
+  package typealias News = FixtureNews
 
-  var clock: any Clock<Duration>
-  var log = ActorLog()
-  var news: (@Sendable (FixtureWish, FixtureEffect, FixtureState) -> FixtureNews?)?
-  var post: (@Sendable (FixtureWish, FixtureEffect, FixtureState) -> FixtureWish?)?
-  var boot: @Sendable () -> Effects<FixtureWish> = { .none }
-  var mapsErrors = false
-  var stateProbe = StateProbe()
-  var reducerGuard: ConcurrencyGuard?
+  package var clock: any Clock<Duration>
+  package var log = ActorLog()
+  package var news: (@Sendable (FixtureWish, FixtureEffect, FixtureState) -> FixtureNews?)?
+  package var post: (@Sendable (FixtureWish, FixtureEffect, FixtureState) -> FixtureWish?)?
+  package var boot: @Sendable () -> Effects<FixtureWish> = { .none }
+  package var mapsErrors = false
+  package var stateProbe = StateProbe()
+  package var reducerGuard: ConcurrencyGuard?
 
-  func act(_ state: FixtureState, _ action: FixtureWish) -> Effects<FixtureEffect> {
+  package init(clock: any Clock<Duration>) {
+    self.clock = clock
+  }
+
+  package func act(_ state: FixtureState, _ action: FixtureWish) -> Effects<FixtureEffect> {
     reducerGuard?.enter()
     defer { reducerGuard?.leave() }
     log.append(action, state)
@@ -160,7 +172,7 @@ struct Fixture: FeatureDefinition {
     }
   }
 
-  func reduce(_ state: inout FixtureState, _ effect: FixtureEffect) {
+  package func reduce(_ state: inout FixtureState, _ effect: FixtureEffect) {
     reducerGuard?.enter()
     defer { reducerGuard?.leave() }
     switch effect {
@@ -178,37 +190,39 @@ struct Fixture: FeatureDefinition {
     }
   }
 
-  func publishNews(_ action: FixtureWish, _ effect: FixtureEffect, _ state: FixtureState)
+  package func publishNews(_ action: FixtureWish, _ effect: FixtureEffect, _ state: FixtureState)
     -> FixtureNews?
   {
     news?(action, effect, state)
   }
 
-  func postProcess(_ action: FixtureWish, _ effect: FixtureEffect, _ state: FixtureState)
+  package func postProcess(_ action: FixtureWish, _ effect: FixtureEffect, _ state: FixtureState)
     -> FixtureWish?
   {
     post?(action, effect, state)
   }
 
-  func bootstrap() -> Effects<FixtureWish> {
+  package func bootstrap() -> Effects<FixtureWish> {
     log.recordBootstrap()
     return boot()
   }
 
-  func effect(for error: any Error, from action: FixtureWish) -> FixtureEffect? {
+  package func effect(for error: any Error, from action: FixtureWish) -> FixtureEffect? {
     mapsErrors ? .failed("error \(error) from \(action)") : nil
   }
 }
 
 /// Lets an effect read its feature's state, as a service injected into the Actor would.
-final class StateProbe: Sendable {
+package final class StateProbe: Sendable {
   private let feature = Locked<Feature<Fixture>?>(nil)
-  let readings = Locked<[Int]>([])
+  package let readings = Locked<[Int]>([])
 
-  func attach(_ feature: Feature<Fixture>) { self.feature.set(feature) }
-  func detach() { feature.set(nil) }
+  package init() {}
 
-  func record() {
+  package func attach(_ feature: Feature<Fixture>) { self.feature.set(feature) }
+  package func detach() { feature.set(nil) }
+
+  package func record() {
     if let counter = feature.value?.state.counter {
       readings.modify { $0.append(counter) }
     }
@@ -216,28 +230,38 @@ final class StateProbe: Sendable {
 }
 
 /// Records every Actor call with the state it saw.
-final class ActorLog: Sendable {
-  struct Entry: Equatable, CustomStringConvertible {
-    let action: FixtureWish
-    let state: FixtureState
-    var description: String { "(\(action), \(state))" }
+package final class ActorLog: Sendable {
+  package struct Entry: Equatable, CustomStringConvertible {
+    package let action: FixtureWish
+    package let state: FixtureState
+
+    package init(action: FixtureWish, state: FixtureState) {
+      self.action = action
+      self.state = state
+    }
+
+    package var description: String { "(\(action), \(state))" }
   }
 
   private let entries = Locked<[Entry]>([])
   private let bootstraps = Locked(0)
   private let cancellations = Recorder<Void>()
 
-  func append(_ action: FixtureWish, _ state: FixtureState) {
+  package init() {}
+
+  package func append(_ action: FixtureWish, _ state: FixtureState) {
     entries.modify { $0.append(Entry(action: action, state: state)) }
   }
 
-  var calls: [Entry] { entries.value }
-  var actions: [FixtureWish] { entries.value.map(\.action) }
+  package var calls: [Entry] { entries.value }
+  package var actions: [FixtureWish] { entries.value.map(\.action) }
 
-  func recordBootstrap() { bootstraps.modify { $0 += 1 } }
-  var bootstrapCount: Int { bootstraps.value }
+  package func recordBootstrap() { bootstraps.modify { $0 += 1 } }
+  package var bootstrapCount: Int { bootstraps.value }
 
-  func recordCancellation() { cancellations.append(()) }
-  var cancellationCount: Int { cancellations.values.count }
-  func waitForCancellations(_ count: Int) async { await cancellations.waitFor(count: count) }
+  package func recordCancellation() { cancellations.append(()) }
+  package var cancellationCount: Int { cancellations.values.count }
+  package func waitForCancellations(_ count: Int) async {
+    await cancellations.waitFor(count: count)
+  }
 }

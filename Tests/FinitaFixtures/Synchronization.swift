@@ -1,0 +1,72 @@
+import Foundation
+
+/// A value behind a lock, for test bookkeeping across threads.
+package final class Locked<Value>: @unchecked Sendable {
+  // Safe to send: every access to `stored` holds `lock`.
+  private let lock = NSLock()
+  private var stored: Value
+
+  package init(_ value: Value) { stored = value }
+
+  package var value: Value { lock.withLock { stored } }
+
+  package func set(_ value: Value) { lock.withLock { stored = value } }
+
+  @discardableResult
+  package func modify<Result>(_ body: (inout Value) -> Result) -> Result {
+    lock.withLock { body(&stored) }
+  }
+}
+
+/// Records values delivered by callbacks, and lets a test wait for a number of them.
+package final class Recorder<Value: Sendable>: Sendable {
+  private struct Waiter {
+    let count: Int
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
+  private let storage = Locked<(values: [Value], waiters: [Waiter])>(([], []))
+
+  package init() {}
+
+  package var values: [Value] { storage.value.values }
+
+  package func append(_ value: Value) {
+    let ready = storage.modify { storage -> [Waiter] in
+      storage.values.append(value)
+      let ready = storage.waiters.filter { storage.values.count >= $0.count }
+      storage.waiters.removeAll { storage.values.count >= $0.count }
+      return ready
+    }
+    for waiter in ready { waiter.continuation.resume() }
+  }
+
+  /// Returns once at least `count` values were recorded. Never sleeps.
+  package func waitFor(count: Int) async {
+    await withCheckedContinuation { continuation in
+      let isReady = storage.modify { storage -> Bool in
+        if storage.values.count >= count { return true }
+        storage.waiters.append(Waiter(count: count, continuation: continuation))
+        return false
+      }
+      if isReady { continuation.resume() }
+    }
+  }
+}
+
+/// Fails the test if two threads are inside the guarded code at once.
+package final class ConcurrencyGuard: Sendable {
+  private let inside = Locked(0)
+  package let violations = Locked(0)
+
+  package init() {}
+
+  package func enter() {
+    inside.modify { count in
+      count += 1
+      if count > 1 { violations.modify { $0 += 1 } }
+    }
+  }
+
+  package func leave() { inside.modify { $0 -= 1 } }
+}
