@@ -6,17 +6,33 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "Finita", targets: ["Finita"]),
+    .library(name: "FinitaTesting", targets: ["FinitaTesting"]),
     .library(name: "FinitaAutomaton", targets: ["FinitaAutomaton"]),
     .executable(name: "finita", targets: ["FinitaCommand"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // The engine: no dependencies outside the toolchain.
     .target(name: "Finita"),
+    // Exhaustive feature tests with controlled time.
+    .target(
+      name: "FinitaTesting",
+      dependencies: [
+        "Finita",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Links the reporters for Swift Testing and XCTest, so a failed step fails the test
+        // instead of only being printed.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     // The engine-backed running machine is added to this target later; the table, validation,
     // diagrams and exploration are pure and need nothing else.
     .target(name: "FinitaAutomaton"),
@@ -36,6 +52,13 @@ let package = Package(
       name: "FinitaTests",
       dependencies: [
         "Finita", "FinitaFixtures", .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    .testTarget(
+      name: "FinitaTestingTests",
+      dependencies: [
+        "FinitaTesting", "FinitaFixtures",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
     // Golden files are read from the source tree (and re-recorded there), not bundled.

@@ -1,0 +1,170 @@
+import Foundation
+
+/// A clock whose time moves only when a test says so.
+///
+/// Give it to a feature's definition in place of `ContinuousClock`. ``FeatureTester`` creates
+/// one for you and advances it with ``FeatureTester/advance(by:fileID:filePath:line:column:)``,
+/// which also waits for the work that was due to finish.
+///
+/// Unlike a plain test clock, it knows how many sleeps are pending, which lets the tester wait
+/// until every running effect is either asleep on the clock or done before moving time. That makes
+/// advancing deterministic: an effect that had not yet reached its `sleep` when the test advanced
+/// would otherwise see its deadline moved.
+public final class VirtualClock: Clock, Sendable {
+  /// A point in virtual time: the offset from the clock's creation.
+  public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+    /// Time since the clock was created.
+    public let offset: Duration
+
+    /// Creates an instant at `offset` from the clock's creation.
+    ///
+    /// - Parameter offset: Time since creation.
+    public init(offset: Duration = .zero) {
+      self.offset = offset
+    }
+
+    /// The instant `duration` later.
+    ///
+    /// - Parameter duration: How far to move.
+    /// - Returns: The later instant.
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The time from this instant to `other`.
+    ///
+    /// - Parameter other: Another instant.
+    /// - Returns: `other - self`.
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    ///
+    /// - Parameters:
+    ///   - lhs: An instant.
+    ///   - rhs: Another instant.
+    /// - Returns: `true` when `lhs` is earlier.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+
+    /// The offset, such as `1.5 seconds`.
+    public var description: String { "\(offset)" }
+  }
+
+  private struct Sleeper {
+    let id: UInt64
+    let deadline: Instant
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct Storage {
+    var now = Instant()
+    var nextID: UInt64 = 0
+    var sleepers: [Sleeper] = []
+  }
+
+  private let storage = LockedValue(Storage())
+
+  /// Creates a clock at time zero.
+  public init() {}
+
+  /// The current virtual time.
+  public var now: Instant { storage.withLock { $0.now } }
+
+  /// The smallest step the clock measures: zero.
+  public var minimumResolution: Duration { .zero }
+
+  /// How many sleeps are waiting for time to move.
+  public var pendingSleepCount: Int { storage.withLock { $0.sleepers.count } }
+
+  /// The deadline of the earliest pending sleep, if any.
+  public var nextDeadline: Instant? {
+    storage.withLock { $0.sleepers.map(\.deadline).min() }
+  }
+
+  /// Suspends until the clock is advanced to `deadline`, or throws `CancellationError` when the
+  /// task is cancelled.
+  ///
+  /// - Parameters:
+  ///   - deadline: When to resume.
+  ///   - tolerance: Ignored: virtual time is exact.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = storage.withLock { storage -> UInt64 in
+      storage.nextID += 1
+      return storage.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let immediate = storage.withLock { storage -> Result<Void, any Error>? in
+          if Task.isCancelled { return .failure(CancellationError()) }
+          if deadline <= storage.now { return .success(()) }
+          storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          return nil
+        }
+        if let immediate { continuation.resume(with: immediate) }
+      }
+    } onCancel: {
+      let sleeper = storage.withLock { storage -> Sleeper? in
+        guard let index = storage.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        return storage.sleepers.remove(at: index)
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward by `duration`, resuming each sleep that falls due, earliest first, and
+  /// yielding after each one so the resumed work can run.
+  ///
+  /// Inside a ``FeatureTester``, prefer the tester's `advance(by:)`, which waits for the feature's
+  /// work more precisely.
+  ///
+  /// - Parameter duration: How far to move.
+  public func advance(by duration: Duration) async {
+    await advance(by: duration) {
+      for _ in 0..<100 { await Task.yield() }
+    }
+  }
+
+  /// Moves time forward, calling `settle` after each resumed sleep.
+  func advance(by duration: Duration, settle: () async -> Void) async {
+    let target = now.advanced(by: duration)
+    while let sleeper = resumeNext(upTo: target) {
+      sleeper.continuation.resume()
+      await settle()
+    }
+    storage.withLock { storage in
+      if storage.now < target { storage.now = target }
+    }
+  }
+
+  private func resumeNext(upTo target: Instant) -> Sleeper? {
+    storage.withLock { storage -> Sleeper? in
+      guard
+        let index = storage.sleepers.indices
+          .filter({ storage.sleepers[$0].deadline <= target })
+          .min(by: { storage.sleepers[$0].deadline < storage.sleepers[$1].deadline })
+      else { return nil }
+      let sleeper = storage.sleepers.remove(at: index)
+      storage.now = Swift.max(storage.now, sleeper.deadline)
+      return sleeper
+    }
+  }
+}
+
+/// A value behind a lock.
+final class LockedValue<Value>: @unchecked Sendable {
+  // Safe to send: every access to `value` holds `lock`.
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
