@@ -33,9 +33,9 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    // The engine-backed running machine is added to this target later; the table, validation,
-    // diagrams and exploration are pure and need nothing else.
-    .target(name: "FinitaAutomaton"),
+    // Declarative machines; the table, validation, diagrams and exploration are pure, and the
+    // running machine is a feature on the engine.
+    .target(name: "FinitaAutomaton", dependencies: ["Finita"]),
     // The `finita` command line. The target is not named `finita` so that it does not collide
     // with `Finita` on case-insensitive file systems.
     .executableTarget(
@@ -64,7 +64,7 @@ let package = Package(
     // Golden files are read from the source tree (and re-recorded there), not bundled.
     .testTarget(
       name: "FinitaAutomatonTests",
-      dependencies: ["FinitaAutomaton"],
+      dependencies: ["FinitaAutomaton", "FinitaTesting", "FinitaFixtures"],
       exclude: ["Golden"]
     ),
   ],

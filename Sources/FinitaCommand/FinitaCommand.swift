@@ -21,6 +21,7 @@ struct TourCommand: AsyncParsableCommand {
     var output = TourOutput()
     output.title("Finita tour")
     await CounterTour.run(&output)
+    await AutomatonTour.run(&output)
     output.flush()
   }
 }
