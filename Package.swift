@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Finita", targets: ["Finita"]),
     .library(name: "FinitaTesting", targets: ["FinitaTesting"]),
     .library(name: "FinitaAutomaton", targets: ["FinitaAutomaton"]),
+    .library(name: "FinitaRedux", targets: ["FinitaRedux"]),
     .executable(name: "finita", targets: ["FinitaCommand"]),
   ],
   dependencies: [
@@ -36,6 +37,8 @@ let package = Package(
     // Declarative machines; the table, validation, diagrams and exploration are pure, and the
     // running machine is a feature on the engine.
     .target(name: "FinitaAutomaton", dependencies: ["Finita"]),
+    // A Redux-style store over the same engine.
+    .target(name: "FinitaRedux", dependencies: ["Finita"]),
     // The `finita` command line. The target is not named `finita` so that it does not collide
     // with `Finita` on case-insensitive file systems.
     .executableTarget(
@@ -43,6 +46,7 @@ let package = Package(
       dependencies: [
         "Finita",
         "FinitaAutomaton",
+        "FinitaRedux",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -60,6 +64,10 @@ let package = Package(
         "FinitaTesting", "FinitaFixtures",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
+    ),
+    .testTarget(
+      name: "FinitaReduxTests",
+      dependencies: ["FinitaRedux", .product(name: "Clocks", package: "swift-clocks")]
     ),
     // Golden files are read from the source tree (and re-recorded there), not bundled.
     .testTarget(

@@ -1,0 +1,43 @@
+/// How middleware, thunks and late `next` calls reach the store's feature.
+///
+/// The definition is created before the feature that runs it, so it cannot hold the feature
+/// directly; the store connects the link right after creating the feature. The reference is weak:
+/// work that outlives the store finds nothing and does nothing.
+final class StoreLink<AppState: Sendable, AppAction: Sendable>: Sendable {
+  typealias Engine = Feature<StoreDefinition<AppState, AppAction>>
+
+  private struct Contents {
+    weak var feature: Engine?
+    var lastThunkKey: UInt64 = 0
+  }
+
+  private let contents = Locked(Contents())
+
+  func connect(_ feature: Engine) {
+    contents.withLock { $0.feature = feature }
+  }
+
+  var feature: Engine? {
+    contents.withLock { $0.feature }
+  }
+
+  /// Sends a command to the feature, queued behind whatever it is processing.
+  func send(_ command: StoreCommand<AppState, AppAction>) {
+    feature?.accept(command)
+  }
+
+  /// The store's current state, or `nil` once the store is gone.
+  var state: AppState? {
+    feature?.state.present
+  }
+
+  /// Starts `thunk` and returns its handle.
+  func start(_ thunk: Thunk<AppState, AppAction>) -> ThunkTask {
+    let key = contents.withLock { contents in
+      contents.lastThunkKey &+= 1
+      return contents.lastThunkKey
+    }
+    send(.thunk(thunk, key: key))
+    return ThunkTask { [weak self] in self?.send(.cancelThunks(ThunkKey(task: key))) }
+  }
+}

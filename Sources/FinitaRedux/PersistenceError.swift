@@ -1,0 +1,59 @@
+/// Why a state could not be saved or restored, with what happened, where, and how to fix it.
+///
+/// Match the kind with `==` against the static members (the details are not compared):
+///
+/// ```swift
+/// do {
+///   try store.restore(from: data, with: persistence)
+/// } catch where error == .unsupportedVersion {
+///   // saved by an older version of the app: the store keeps its state
+/// } catch {
+///   print(error)  // what, where, and how to fix it
+/// }
+/// ```
+public struct PersistenceError: Error, Equatable, CustomStringConvertible {
+  enum Kind: Equatable {
+    case corruptData
+    case incompatibleState
+    case unsupportedVersion
+    case encodingFailed
+  }
+
+  let kind: Kind
+  /// What happened, where, and how to fix it.
+  public let description: String
+
+  init(_ kind: Kind, _ description: String) {
+    self.kind = kind
+    self.description = description
+  }
+
+  /// The data is not a saved state: not JSON, or JSON without the saved-state envelope.
+  public static var corruptData: Self { Self(.corruptData, "The data is not a saved state.") }
+
+  /// The data is a saved state of the expected version, but the state in it does not decode:
+  /// its shape changed without a version change, or it was edited.
+  public static var incompatibleState: Self {
+    Self(.incompatibleState, "The saved state does not decode as the current state type.")
+  }
+
+  /// The data was saved with another version of the state and no migration handled it.
+  public static var unsupportedVersion: Self {
+    Self(.unsupportedVersion, "The state was saved with another version.")
+  }
+
+  /// The state could not be encoded.
+  public static var encodingFailed: Self {
+    Self(.encodingFailed, "The state could not be encoded.")
+  }
+
+  /// Whether two errors are of the same kind; their descriptions are not compared.
+  ///
+  /// - Parameters:
+  ///   - lhs: An error.
+  ///   - rhs: Another error.
+  /// - Returns: `true` when both are of the same kind.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.kind == rhs.kind
+  }
+}
