@@ -1,6 +1,7 @@
 extension Feature {
   /// Starts the work described by `effects`: synchronous parts go to `now` in order, asynchronous
   /// parts run in tasks owned by the feature and deliver through `later`.
+  @usableFromInline
   func launch<Output: Sendable>(
     _ effects: Effects<Output>,
     cancelIDs: [EffectID],

@@ -3,6 +3,7 @@ extension Feature {
   ///
   /// Read on the processing thread (inside an observer), it is the state produced by the effect
   /// being published.
+  @inlinable
   public var state: State {
     box.withLock { $0.state }
   }

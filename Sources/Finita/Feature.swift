@@ -32,7 +32,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   @usableFromInline let box: LockedBox<Storage>
   /// The state as the processing thread sees it; see ``ProcessorOwned``.
   @usableFromInline let working: ProcessorOwned<State>
-  let trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
+  @usableFromInline let trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
 
   /// Creates a feature and, unless told otherwise, starts it.
   ///
@@ -91,6 +91,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   /// behind the work in progress. After ``dispose()`` it does nothing.
   ///
   /// - Parameter wish: What the user wants.
+  @inlinable
   public func accept(_ wish: Wish) {
     submit(.wish(wish))
   }
@@ -130,7 +131,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
 
   // MARK: - Processing
 
-  @usableFromInline
+  @inlinable
   func submit(_ item: Item) {
     let mainOnly = configuration.isolation == .mainActor
     let onMain = mainOnly ? isMainThread() : true
@@ -169,8 +170,8 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     case process, queued, hopToMain, dropped
   }
 
-  @MainActor
-  private func drainOnMainActor() {
+  @MainActor @usableFromInline
+  func drainOnMainActor() {
     let claimed = box.withLock { storage in
       storage.isHopScheduled = false
       guard !storage.isProcessing, !storage.queue.isEmpty, !storage.isDisposed else {
@@ -183,7 +184,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   }
 
   /// Processes queued items until the queue is empty, then gives up the processing token.
-  @usableFromInline
+  @inlinable
   func drain() {
     while let item = box.withLock({ storage -> Item? in
       if let next = storage.queue.popFirst(), !storage.isDisposed { return next }
@@ -194,7 +195,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     }
   }
 
-  @usableFromInline
+  @inlinable
   func process(_ item: Item) {
     switch item {
     case .wish(let wish):
@@ -225,7 +226,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   }
 
   /// Runs the Actor for one action and reduces its synchronous effects.
-  @usableFromInline
+  @inlinable
   func handle(_ action: Action) {
     trace?(.action(action))
     let effects = definition.act(working.value, action)
@@ -250,7 +251,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
 
   /// Reduces one effect, then notifies state observers, publishes news and queues the
   /// PostProcessor's action, in that order.
-  @usableFromInline
+  @inlinable
   func apply(_ effect: Effect, from action: Action) {
     trace?(.effect(effect, action: action))
     var state = working.value
@@ -288,7 +289,8 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     }
   }
 
-  private func runBootstrapper() {
+  @usableFromInline
+  func runBootstrapper() {
     trace?(.started)
     launch(
       definition.bootstrap(),
@@ -305,7 +307,8 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     for wish in held { process(.wish(wish)) }
   }
 
-  private func handleError(_ error: any Error, from action: Action) {
+  @usableFromInline
+  func handleError(_ error: any Error, from action: Action) {
     if let effect = definition.effect(for: error, from: action) {
       submit(.effect(effect, action))
     } else {
@@ -326,10 +329,12 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     }
   }
 
+  @usableFromInline
   func removeStateObserver(_ id: UInt64) {
     box.withLock { storage in storage.stateObservers.removeAll { $0.id == id } }
   }
 
+  @usableFromInline
   func removeNewsObserver(_ id: UInt64) {
     box.withLock { storage in storage.newsObservers.removeAll { $0.id == id } }
   }
@@ -337,6 +342,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
 
 /// The stages of processing, in order, for the trace hook that logging, recording and time
 /// travel build on.
+@usableFromInline
 package enum FeatureTraceEvent<Definition: FeatureDefinition> {
   case started
   case wish(Definition.Wish)

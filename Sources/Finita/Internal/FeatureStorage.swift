@@ -76,13 +76,14 @@ extension Feature {
   struct Observer<Value> {
     @usableFromInline let id: UInt64
     @usableFromInline let deliver: @Sendable (Value) -> Bool
-    let finish: (@Sendable () -> Void)?
+    @usableFromInline let finish: (@Sendable () -> Void)?
   }
 
   /// Asynchronous work owned by the feature.
   @usableFromInline
   struct TaskRecord {
-    enum Source {
+    @usableFromInline
+    enum Source: Sendable {
       case action(Action)
       case bootstrapper
     }

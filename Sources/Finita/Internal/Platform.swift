@@ -18,6 +18,7 @@ private let mainQueueKey: DispatchSpecificKey<UInt8> = {
 }()
 
 /// Whether the caller runs on the main queue, that is, on the main actor's executor.
+@usableFromInline
 func isMainThread() -> Bool {
   DispatchQueue.getSpecific(key: mainQueueKey) == 1
 }

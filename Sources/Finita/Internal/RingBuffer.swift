@@ -2,22 +2,22 @@
 /// busy feature's queue stops allocating after warm-up.
 @usableFromInline
 struct RingBuffer<Element> {
-  private var slots: [Element?] = []
-  private var head = 0
+  @usableFromInline var slots: [Element?] = []
+  @usableFromInline var head = 0
   @usableFromInline private(set) var count = 0
 
-  @usableFromInline init() {}
+  @inlinable init() {}
 
-  @usableFromInline var isEmpty: Bool { count == 0 }
+  @inlinable var isEmpty: Bool { count == 0 }
 
-  @usableFromInline
+  @inlinable
   mutating func append(_ element: Element) {
     if count == slots.count { grow() }
     slots[(head + count) & (slots.count - 1)] = element
     count += 1
   }
 
-  @usableFromInline
+  @inlinable
   mutating func popFirst() -> Element? {
     guard count > 0 else { return nil }
     let element = slots[head]
@@ -34,7 +34,8 @@ struct RingBuffer<Element> {
     head = 0
   }
 
-  private mutating func grow() {
+  @usableFromInline
+  mutating func grow() {
     let newCapacity = Swift.max(8, slots.count * 2)  // always a power of two
     var newSlots = [Element?](repeating: nil, count: newCapacity)
     for offset in 0..<count {
