@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "FinitaTesting", targets: ["FinitaTesting"]),
     .library(name: "FinitaAutomaton", targets: ["FinitaAutomaton"]),
     .library(name: "FinitaRedux", targets: ["FinitaRedux"]),
+    .library(name: "FinitaObservation", targets: ["FinitaObservation"]),
+    .library(name: "FinitaCombine", targets: ["FinitaCombine"]),
     .executable(name: "finita", targets: ["FinitaCommand"]),
   ],
   dependencies: [
@@ -16,6 +18,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
@@ -39,6 +42,20 @@ let package = Package(
     .target(name: "FinitaAutomaton", dependencies: ["Finita"]),
     // A Redux-style store over the same engine.
     .target(name: "FinitaRedux", dependencies: ["Finita"]),
+    // An @Observable model over a feature, for SwiftUI.
+    .target(name: "FinitaObservation", dependencies: ["Finita"]),
+    // Combine publishers and subscribers; OpenCombine stands in for Combine on Linux.
+    .target(
+      name: "FinitaCombine",
+      dependencies: [
+        "Finita",
+        .product(
+          name: "OpenCombine",
+          package: "OpenCombine",
+          condition: .when(platforms: [.linux, .android, .windows])
+        ),
+      ]
+    ),
     // The `finita` command line. The target is not named `finita` so that it does not collide
     // with `Finita` on case-insensitive file systems.
     .executableTarget(
@@ -65,15 +82,27 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .testTarget(
-      name: "FinitaReduxTests",
-      dependencies: ["FinitaRedux", .product(name: "Clocks", package: "swift-clocks")]
-    ),
     // Golden files are read from the source tree (and re-recorded there), not bundled.
     .testTarget(
       name: "FinitaAutomatonTests",
       dependencies: ["FinitaAutomaton", "FinitaTesting", "FinitaFixtures"],
       exclude: ["Golden"]
+    ),
+    .testTarget(
+      name: "FinitaReduxTests",
+      dependencies: ["FinitaRedux", .product(name: "Clocks", package: "swift-clocks")]
+    ),
+    .testTarget(
+      name: "FinitaCompositionTests",
+      dependencies: [
+        "Finita", "FinitaObservation", "FinitaCombine",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(
+          name: "OpenCombine",
+          package: "OpenCombine",
+          condition: .when(platforms: [.linux, .android, .windows])
+        ),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

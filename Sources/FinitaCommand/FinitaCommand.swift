@@ -22,6 +22,7 @@ struct TourCommand: AsyncParsableCommand {
     output.title("Finita tour")
     await CounterTour.run(&output)
     await AutomatonTour.run(&output)
+    await CompositionTour.run(&output)
     await ReduxTour.run(&output)
     output.flush()
   }

@@ -24,7 +24,7 @@ enum AutomatonTour {
   }
 
   static func run(_ output: inout TourOutput) async {
-    output.section("2. Turnstile: a transition table running as a feature")
+    output.section("Turnstile: a transition table running as a feature")
     do {
       try turnstile.validate()
       let machine = Feature(

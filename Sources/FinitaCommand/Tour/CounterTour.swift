@@ -55,7 +55,7 @@ struct Counter: FeatureDefinition {
 
 enum CounterTour {
   static func run(_ output: inout TourOutput) async {
-    output.section("1. Counter: a Feature with a synchronous wish, an async effect and news")
+    output.section("Counter: a Feature with a synchronous wish, an async effect and news")
     let counter = Feature(
       initialState: Counter.State(),
       definition: Counter(goal: 3, clock: ContinuousClock()),
