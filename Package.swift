@@ -20,6 +20,9 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // The engine: no dependencies outside the toolchain.
@@ -56,6 +59,21 @@ let package = Package(
         ),
       ]
     ),
+    // The seed scenarios as runnable examples. Heavy dependencies stay in FinitaExamplesHTTP.
+    .target(
+      name: "FinitaExamples",
+      dependencies: ["Finita", "FinitaAutomaton"]
+    ),
+    // The paginator's HTTP data source and the local paged JSON server it is tested against.
+    .target(
+      name: "FinitaExamplesHTTP",
+      dependencies: [
+        "FinitaExamples",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
     // The `finita` command line. The target is not named `finita` so that it does not collide
     // with `Finita` on case-insensitive file systems.
     .executableTarget(
@@ -64,6 +82,8 @@ let package = Package(
         "Finita",
         "FinitaAutomaton",
         "FinitaRedux",
+        "FinitaExamples",
+        "FinitaExamplesHTTP",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -87,6 +107,10 @@ let package = Package(
       name: "FinitaAutomatonTests",
       dependencies: ["FinitaAutomaton", "FinitaTesting", "FinitaFixtures"],
       exclude: ["Golden"]
+    ),
+    .testTarget(
+      name: "FinitaExamplesTests",
+      dependencies: ["FinitaExamples", "FinitaExamplesHTTP", "FinitaTesting", "FinitaFixtures"]
     ),
     .testTarget(
       name: "FinitaReduxTests",

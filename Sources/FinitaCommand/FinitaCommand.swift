@@ -23,6 +23,7 @@ struct TourCommand: AsyncParsableCommand {
     await CounterTour.run(&output)
     await AutomatonTour.run(&output)
     await CompositionTour.run(&output)
+    await ExamplesTour.run(&output)
     await ReduxTour.run(&output)
     output.flush()
   }

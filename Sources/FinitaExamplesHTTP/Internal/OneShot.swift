@@ -1,0 +1,31 @@
+/// A value sent once and awaited once: the first `send` wins, later ones are dropped.
+final class OneShot<Value: Sendable>: Sendable {
+  private struct State {
+    var value: Value?
+    var waiter: CheckedContinuation<Value, Never>?
+  }
+
+  private let state = Locked(State())
+
+  func send(_ value: Value) {
+    let waiter = state.withLock { state -> CheckedContinuation<Value, Never>? in
+      guard state.value == nil else { return nil }
+      state.value = value
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: value)
+  }
+
+  var value: Value {
+    get async {
+      await withCheckedContinuation { continuation in
+        let value = state.withLock { state -> Value? in
+          if state.value == nil { state.waiter = continuation }
+          return state.value
+        }
+        if let value { continuation.resume(returning: value) }
+      }
+    }
+  }
+}
