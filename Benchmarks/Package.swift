@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Finita's benchmarks live in their own package so the library's build stays light.
+let package = Package(
+  name: "FinitaBenchmarks",
+  platforms: [.macOS(.v14)],
+  dependencies: [
+    .package(name: "Finita", path: ".."),
+    .package(
+      url: "https://github.com/ordo-one/benchmark",
+      from: "1.38.1",
+      traits: ["MallocInterposer"]
+    ),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "FinitaBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "Finita", package: "Finita"),
+        .product(name: "FinitaAutomaton", package: "Finita"),
+        .product(name: "FinitaRedux", package: "Finita"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ],
+      path: "Benchmarks/FinitaBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
