@@ -1,3 +1,4 @@
+import Finita
 import FinitaExamples
 import Foundation
 import Hummingbird
@@ -20,8 +21,8 @@ import ServiceLifecycle
 public final class PageServer: Sendable {
   /// The data served.
   public let catalog: PageCatalog
-  private let failures = Locked<[Int: Int]>([:])
-  private let running = Locked<Running?>(nil)
+  private let failures = LockedValue<[Int: Int]>([:])
+  private let running = LockedValue<Running?>(nil)
 
   private struct Running {
     let group: ServiceGroup

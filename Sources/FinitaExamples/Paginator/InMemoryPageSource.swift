@@ -1,3 +1,4 @@
+import Finita
 import Foundation
 
 /// Pages served from a ``PageCatalog`` in memory, after an optional delay on an injected clock,
@@ -16,7 +17,7 @@ public final class InMemoryPageSource: PageSource {
   public let catalog: PageCatalog
   private let latency: Duration
   private let clock: any Clock<Duration>
-  private let failures = Locked<[Int: Int]>([:])
+  private let failures = LockedValue<[Int: Int]>([:])
 
   /// Creates the source.
   ///

@@ -1,3 +1,5 @@
+import Finita
+
 /// A value sent once and awaited once: the first `send` wins, later ones are dropped.
 final class OneShot<Value: Sendable>: Sendable {
   private struct State {
@@ -5,7 +7,7 @@ final class OneShot<Value: Sendable>: Sendable {
     var waiter: CheckedContinuation<Value, Never>?
   }
 
-  private let state = Locked(State())
+  private let state = LockedValue(State())
 
   func send(_ value: Value) {
     let waiter = state.withLock { state -> CheckedContinuation<Value, Never>? in

@@ -1,3 +1,5 @@
+import Finita
+
 /// One action's trip through the middleware chain, run by the Actor on the processing thread.
 ///
 /// While the pass is open, `next` at the end of the chain reduces into the pass's own copy of
@@ -15,7 +17,7 @@ final class MiddlewarePass<AppState: Sendable, AppAction: Sendable>: Sendable {
   let middleware: [Middleware<AppState, AppAction>]
   let reducer: Reducer<AppState, AppAction>
   let link: StoreLink<AppState, AppAction>
-  private let progress: Locked<Progress>
+  private let progress: LockedValue<Progress>
 
   init(
     state: AppState,
@@ -26,7 +28,7 @@ final class MiddlewarePass<AppState: Sendable, AppAction: Sendable>: Sendable {
     self.middleware = middleware
     self.reducer = reducer
     self.link = link
-    self.progress = Locked(Progress(state: state))
+    self.progress = LockedValue(Progress(state: state))
   }
 
   /// Runs the chain for `action` from the middleware at `index` and returns what it reduced, in

@@ -1,3 +1,5 @@
+import Finita
+
 /// How middleware, thunks and late `next` calls reach the store's feature.
 ///
 /// The definition is created before the feature that runs it, so it cannot hold the feature
@@ -11,7 +13,7 @@ final class StoreLink<AppState: Sendable, AppAction: Sendable>: Sendable {
     var lastThunkKey: UInt64 = 0
   }
 
-  private let contents = Locked(Contents())
+  private let contents = LockedValue(Contents())
 
   func connect(_ feature: Engine) {
     contents.withLock { $0.feature = feature }
