@@ -116,10 +116,23 @@ extension Feature {
 @usableFromInline
 final class ProcessorOwned<Value>: @unchecked Sendable {
   // Safe to send: see the type's documentation; accesses are serialized by the processing token.
-  @usableFromInline var value: Value
+  // Kept behind a `let` pointer so reads and writes need no dynamic exclusivity check.
+  @usableFromInline let storage: UnsafeMutablePointer<Value>
 
   @usableFromInline
   init(_ value: Value) {
-    self.value = value
+    storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    storage.initialize(to: value)
+  }
+
+  deinit {
+    storage.deinitialize(count: 1)
+    storage.deallocate()
+  }
+
+  @inlinable
+  var value: Value {
+    get { storage.pointee }
+    set { storage.pointee = newValue }
   }
 }

@@ -16,7 +16,7 @@
 /// measured slower on this toolchain, or `NSLock`, which would pull Foundation into the engine.
 @usableFromInline
 final class LockedBox<Value>: @unchecked Sendable {
-  // Safe to send: `value` is only read or written inside `withLock`, which holds the mutex.
+  // Safe to send: the value is only read or written inside `withLock`, which holds the mutex.
 
   #if canImport(Darwin)
     @usableFromInline typealias Primitive = os_unfair_lock
@@ -25,11 +25,14 @@ final class LockedBox<Value>: @unchecked Sendable {
   #endif
 
   @usableFromInline let mutex: UnsafeMutablePointer<Primitive>
-  @usableFromInline var value: Value
+  /// The value, at a stable address: reached through a `let` pointer, so accesses need no
+  /// dynamic exclusivity check (the lock already makes them exclusive).
+  @usableFromInline let storage: UnsafeMutablePointer<Value>
 
   @usableFromInline
   init(_ value: Value) {
-    self.value = value
+    storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    storage.initialize(to: value)
     // The mutex lives at a stable address of its own: a pthread mutex must never move.
     mutex = UnsafeMutablePointer<Primitive>.allocate(capacity: 1)
     #if canImport(Darwin)
@@ -47,6 +50,8 @@ final class LockedBox<Value>: @unchecked Sendable {
     #endif
     mutex.deinitialize(count: 1)
     mutex.deallocate()
+    storage.deinitialize(count: 1)
+    storage.deallocate()
   }
 
   /// Runs `body` with exclusive access to the value. `body` must not call user code.
@@ -59,6 +64,6 @@ final class LockedBox<Value>: @unchecked Sendable {
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }
     #endif
-    return try body(&value)
+    return try body(&storage.pointee)
   }
 }
