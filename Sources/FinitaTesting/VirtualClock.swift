@@ -1,4 +1,4 @@
-import Foundation
+import Finita
 
 /// A clock whose time moves only when a test says so.
 ///
@@ -151,20 +151,5 @@ public final class VirtualClock: Clock, Sendable {
       storage.now = Swift.max(storage.now, sleeper.deadline)
       return sleeper
     }
-  }
-}
-
-/// A value behind a lock.
-final class LockedValue<Value>: @unchecked Sendable {
-  // Safe to send: every access to `value` holds `lock`.
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
   }
 }
