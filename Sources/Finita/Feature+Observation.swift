@@ -113,7 +113,8 @@ extension Feature {
     }
   }
 
-  private func addNewsObserver(
+  /// Registers a news observer; `nil` when the feature is already disposed.
+  func addNewsObserver(
     deliver: @escaping @Sendable (News) -> Bool,
     finish: (@Sendable () -> Void)?
   ) -> UInt64? {

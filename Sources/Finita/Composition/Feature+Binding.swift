@@ -4,20 +4,13 @@ extension Feature {
     receive: @escaping @Sendable (News) -> Void,
     finish: @escaping @Sendable () -> Void
   ) -> Subscription {
-    let id = box.withLock { storage -> UInt64? in
-      guard !storage.isDisposed else { return nil }
-      let id = storage.makeID()
-      let observer = Observer<News>(
-        id: id,
-        deliver: { news in
-          receive(news)
-          return true
-        },
-        finish: finish
-      )
-      storage.newsObservers.append(observer)
-      return id
-    }
+    let id = addNewsObserver(
+      deliver: { news in
+        receive(news)
+        return true
+      },
+      finish: finish
+    )
     guard let id else {
       finish()
       return Subscription {}
