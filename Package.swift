@@ -26,7 +26,9 @@ let package = Package(
   ],
   targets: [
     // The engine: no dependencies outside the toolchain.
-    .target(name: "Finita"),
+    .target(name: "Finita", dependencies: ["CFinitaAtomics"]),
+    // The engine's atomic operations, in C because `Synchronization.Atomic` needs macOS 15.
+    .target(name: "CFinitaAtomics"),
     // Exhaustive feature tests with controlled time.
     .target(
       name: "FinitaTesting",

@@ -24,19 +24,35 @@
 ///
 /// The same type describes the outputs of a Bootstrapper, whose elements are actions.
 public struct Effects<Effect: Sendable>: Sendable {
+  /// What to do. The synchronous cases are stored inline, so once specialized for a concrete
+  /// `Effect` the type has a fixed layout and the hot path switches over it directly; everything
+  /// else lives in a ``Work`` object, which also keeps the type from containing itself.
   @usableFromInline
   enum Operation: Sendable {
     case none
     case one(Effect)
     case many([Effect])
-    case run(Run)
-    case merge([Effects])
-    case concatenate([Effects])
-    indirect case cancellable(Effects, id: EffectID, cancelInFlight: Bool)
-    case cancel(id: EffectID)
+    case work(Work)
   }
 
+  /// Asynchronous, combined or cancellation work: anything but plain synchronous effects.
   @usableFromInline
+  final class Work: Sendable {
+    enum Kind: Sendable {
+      case run(Run)
+      case merge([Effects])
+      case concatenate([Effects])
+      case cancellable(Effects, id: EffectID, cancelInFlight: Bool)
+      case cancel(id: EffectID)
+    }
+
+    let kind: Kind
+
+    init(_ kind: Kind) {
+      self.kind = kind
+    }
+  }
+
   struct Run: Sendable {
     let priority: TaskPriority?
     let name: String?
@@ -48,6 +64,10 @@ public struct Effects<Effect: Sendable>: Sendable {
   @inlinable
   init(_ operation: Operation) {
     self.operation = operation
+  }
+
+  init(_ kind: Work.Kind) {
+    self.operation = .work(Work(kind))
   }
 }
 
@@ -240,6 +260,7 @@ extension Effects {
   public func map<NewEffect: Sendable>(
     _ transform: @escaping @Sendable (Effect) -> NewEffect
   ) -> Effects<NewEffect> {
+    let kind: Work.Kind
     switch operation {
     case .none:
       return .none
@@ -247,6 +268,10 @@ extension Effects {
       return .just(transform(effect))
     case .many(let effects):
       return .many(effects.map(transform))
+    case .work(let work):
+      kind = work.kind
+    }
+    switch kind {
     case .run(let run):
       return Effects<NewEffect>(
         .run(
@@ -281,10 +306,14 @@ extension Effects {
   /// Whether these effects are all produced synchronously (so they are reduced in the same call).
   public var isSynchronous: Bool {
     switch operation {
-    case .none, .one, .many, .cancel: true
-    case .run: false
-    case .merge(let parts), .concatenate(let parts): parts.allSatisfy(\.isSynchronous)
-    case .cancellable(let inner, _, _): inner.isSynchronous
+    case .none, .one, .many: true
+    case .work(let work):
+      switch work.kind {
+      case .cancel: true
+      case .run: false
+      case .merge(let parts), .concatenate(let parts): parts.allSatisfy(\.isSynchronous)
+      case .cancellable(let inner, _, _): inner.isSynchronous
+      }
     }
   }
 
@@ -293,10 +322,19 @@ extension Effects {
   public var synchronousEffects: [Effect]? {
     var result: [Effect] = []
     func collect(_ effects: Effects) -> Bool {
+      let kind: Work.Kind
       switch effects.operation {
-      case .none, .cancel: return true
-      case .one(let effect): result.append(effect)
-      case .many(let effects): result.append(contentsOf: effects)
+      case .none: return true
+      case .one(let effect):
+        result.append(effect)
+        return true
+      case .many(let effects):
+        result.append(contentsOf: effects)
+        return true
+      case .work(let work): kind = work.kind
+      }
+      switch kind {
+      case .cancel: return true
       case .run: return false
       case .merge(let parts), .concatenate(let parts):
         for part in parts where !collect(part) { return false }
@@ -310,6 +348,7 @@ extension Effects {
   /// The whole work as one sequential operation: used where synchronous and asynchronous parts
   /// must keep their order inside a single task.
   func sequentialBody() -> @Sendable (Send<Effect>) async throws -> Void {
+    let kind: Work.Kind
     switch operation {
     case .none:
       return { _ in }
@@ -317,6 +356,10 @@ extension Effects {
       return { send in send(effect) }
     case .many(let effects):
       return { send in for effect in effects { send(effect) } }
+    case .work(let work):
+      kind = work.kind
+    }
+    switch kind {
     case .run(let run):
       return run.body
     case .merge(let parts):

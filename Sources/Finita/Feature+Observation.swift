@@ -5,7 +5,7 @@ extension Feature {
   /// being published.
   @inlinable
   public var state: State {
-    box.withLock { $0.state }
+    core.published.read()
   }
 
   /// Every state from now on, starting with the current one.
@@ -28,16 +28,14 @@ extension Feature {
       of: State.self,
       bufferingPolicy: bufferingPolicy
     )
-    let id = box.withLock { $0.makeID() }
-    continuation.onTermination = { [weak self] _ in self?.removeStateObserver(id) }
-    submit(
+    let core = self.core
+    let id = core.makeID()
+    continuation.onTermination = { _ in core.removeObserver(id) }
+    core.submit(
       .subscribe(
-        Observer(
+        .init(
           id: id,
-          deliver: { state in
-            if case .terminated = continuation.yield(state) { return false }
-            return true
-          },
+          receive: { state in continuation.yield(state) },
           finish: { continuation.finish() }
         )
       )
@@ -55,15 +53,13 @@ extension Feature {
       of: News.self,
       bufferingPolicy: .unbounded
     )
-    let observer = addNewsObserver(
-      deliver: { news in
-        if case .terminated = continuation.yield(news) { return false }
-        return true
-      },
+    let core = self.core
+    let id = core.addNewsObserver(
+      receive: { news in continuation.yield(news) },
       finish: { continuation.finish() }
     )
-    if let observer {
-      continuation.onTermination = { [weak self] _ in self?.removeNewsObserver(observer) }
+    if let id {
+      continuation.onTermination = { _ in core.removeObserver(id) }
     } else {
       continuation.finish()
     }
@@ -79,20 +75,10 @@ extension Feature {
   /// - Parameter observer: Receives each state.
   /// - Returns: A subscription; keep it for as long as you want states.
   public func observeState(_ observer: @escaping @Sendable (State) -> Void) -> Subscription {
-    let id = box.withLock { $0.makeID() }
-    submit(
-      .subscribe(
-        Observer(
-          id: id,
-          deliver: { state in
-            observer(state)
-            return true
-          },
-          finish: nil
-        )
-      )
-    )
-    return Subscription { [weak self] in self?.removeStateObserver(id) }
+    let core = self.core
+    let id = core.makeID()
+    core.submit(.subscribe(.init(id: id, receive: observer, finish: nil)))
+    return Subscription { core.removeObserver(id) }
   }
 
   /// Calls `observer` with every news published from now on, until the returned subscription is
@@ -101,28 +87,10 @@ extension Feature {
   /// - Parameter observer: Receives each news, on the processing thread.
   /// - Returns: A subscription; keep it for as long as you want news.
   public func observeNews(_ observer: @escaping @Sendable (News) -> Void) -> Subscription {
-    let id = addNewsObserver(
-      deliver: { news in
-        observer(news)
-        return true
-      },
-      finish: nil
-    )
-    return Subscription { [weak self] in
-      if let id { self?.removeNewsObserver(id) }
+    let core = self.core
+    guard let id = core.addNewsObserver(receive: observer, finish: nil) else {
+      return Subscription {}
     }
-  }
-
-  /// Registers a news observer; `nil` when the feature is already disposed.
-  func addNewsObserver(
-    deliver: @escaping @Sendable (News) -> Bool,
-    finish: (@Sendable () -> Void)?
-  ) -> UInt64? {
-    box.withLock { storage in
-      guard !storage.isDisposed else { return nil }
-      let id = storage.makeID()
-      storage.newsObservers.append(Observer(id: id, deliver: deliver, finish: finish))
-      return id
-    }
+    return Subscription { core.removeObserver(id) }
   }
 }

@@ -25,14 +25,11 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   public typealias News = Definition.News
 
   /// The parts this feature runs.
-  public let definition: Definition
+  public var definition: Definition { core.definition }
   /// How this feature runs.
-  public let configuration: FeatureConfiguration
+  public var configuration: FeatureConfiguration { core.configuration }
 
-  @usableFromInline let box: LockedBox<Storage>
-  /// The state as the processing thread sees it; see ``ProcessorOwned``.
-  @usableFromInline let working: ProcessorOwned<State>
-  @usableFromInline let trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
+  @usableFromInline let core: FeatureCore<Definition>
 
   /// Creates a feature and, unless told otherwise, starts it.
   ///
@@ -66,20 +63,18 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     startsImmediately: Bool = true,
     trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
   ) {
-    self.definition = definition
-    self.configuration = configuration
-    self.box = LockedBox(Storage(state: initialState))
-    self.working = ProcessorOwned(initialState)
-    self.trace = trace
-    if startsImmediately { start() }
+    core = FeatureCore(
+      initialState: initialState,
+      definition: definition,
+      configuration: configuration,
+      trace: trace
+    )
+    if startsImmediately { core.start() }
   }
 
   deinit {
-    // Nobody else holds the feature, so nothing is processing: release work and end streams.
-    let storage = box.withLock { $0 }
-    for record in storage.tasks.values { record.cancel() }
-    for observer in storage.stateObservers { observer.finish?() }
-    for observer in storage.newsObservers { observer.finish?() }
+    // Asynchronous work holds the core, not the feature: stop it and end the streams.
+    core.dispose()
   }
 
   // MARK: - Input
@@ -93,7 +88,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   /// - Parameter wish: What the user wants.
   @inlinable
   public func accept(_ wish: Wish) {
-    submit(.wish(wish))
+    core.submit(.wish(wish))
   }
 
   /// Starts the feature: runs the Bootstrapper, then the wishes held since creation.
@@ -101,242 +96,42 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   /// Features start on creation unless created with `startsImmediately: false`. Starting twice,
   /// or after ``dispose()``, does nothing.
   public func start() {
-    let starts = box.withLock { storage in
-      guard !storage.isStarted, !storage.isDisposed else { return false }
-      storage.isStarted = true
-      return true
-    }
-    if starts { submit(.start) }
+    core.start()
   }
 
   /// Stops the feature for good: cancels asynchronous effects and the Bootstrapper's work,
   /// finishes every ``states`` and ``news`` sequence, and makes later wishes do nothing.
   ///
   /// Effects already reduced stay reduced; ``state`` keeps the last state. Calling it again does
-  /// nothing. Deinitialization does the same.
+  /// nothing. Deinitialization does the same. Called while another thread is processing, the
+  /// streams finish when that thread reaches its next step; called from an observer, no
+  /// observer is called after the one that disposed.
   public func dispose() {
-    guard
-      let released = box.withLock({ storage -> Storage.Released? in
-        storage.isDisposed ? nil : storage.release()
-      })
-    else { return }
-    trace?(.disposed)
-    released.finishAll()
+    core.dispose()
   }
 
   /// Whether ``dispose()`` was called.
   public var isDisposed: Bool {
-    box.withLock { $0.isDisposed }
+    core.isDisposed
   }
 
-  // MARK: - Processing
+  // MARK: - For the testing and composition modules
 
-  @inlinable
-  func submit(_ item: Item) {
-    let mainOnly = configuration.isolation == .mainActor
-    let onMain = mainOnly ? isMainThread() : true
-    let decision = box.withLock { storage -> SubmitDecision in
-      if storage.isDisposed { return .dropped }
-      if !storage.isStarted, case .wish(let wish) = item {
-        storage.held.append(wish)
-        return .queued
-      }
-      if storage.isProcessing || !onMain {
-        storage.queue.append(item)
-        if !onMain && !storage.isProcessing && !storage.isHopScheduled {
-          storage.isHopScheduled = true
-          return .hopToMain
-        }
-        return .queued
-      }
-      storage.isProcessing = true
-      return .process
-    }
-    switch decision {
-    case .process:
-      process(item)
-      drain()
-    case .hopToMain:
-      Task { @MainActor [weak self] in self?.drainOnMainActor() }
-    case .dropped:
-      if case .subscribe(let observer) = item { observer.finish?() }
-    case .queued:
-      break
-    }
+  /// Returns once no asynchronous effect or bootstrapper work is running (or the feature is
+  /// disposed). Work started meanwhile is waited for too. Never sleeps.
+  package func waitForEffectsToFinish() async {
+    await core.waitForEffectsToFinish()
   }
 
-  @usableFromInline
-  enum SubmitDecision {
-    case process, queued, hopToMain, dropped
+  /// The number of asynchronous effects and bootstrapper tasks still running.
+  package var inFlightEffectCount: Int {
+    core.inFlightEffectCount
   }
 
-  @MainActor @usableFromInline
-  func drainOnMainActor() {
-    let claimed = box.withLock { storage in
-      storage.isHopScheduled = false
-      guard !storage.isProcessing, !storage.queue.isEmpty, !storage.isDisposed else {
-        return false
-      }
-      storage.isProcessing = true
-      return true
-    }
-    if claimed { drain() }
-  }
-
-  /// Processes queued items until the queue is empty, then gives up the processing token.
-  @inlinable
-  func drain() {
-    while let item = box.withLock({ storage -> Item? in
-      if let next = storage.queue.popFirst(), !storage.isDisposed { return next }
-      storage.isProcessing = false
-      return nil
-    }) {
-      process(item)
-    }
-  }
-
-  @inlinable
-  func process(_ item: Item) {
-    switch item {
-    case .wish(let wish):
-      trace?(.wish(wish))
-      handle(definition.wishToAction(wish))
-    case .action(let action):
-      handle(action)
-    case .bootstrapAction(let action):
-      trace?(.bootstrapAction(action))
-      handle(action)
-    case .effect(let effect, let action):
-      apply(effect, from: action)
-    case .subscribe(let observer):
-      let state = working.value
-      let added = box.withLock { storage in
-        guard !storage.isDisposed else { return false }
-        storage.stateObservers.append(observer)
-        return true
-      }
-      if !added {
-        observer.finish?()
-      } else if !observer.deliver(state) {
-        removeStateObserver(observer.id)
-      }
-    case .start:
-      runBootstrapper()
-    }
-  }
-
-  /// Runs the Actor for one action and reduces its synchronous effects.
-  @inlinable
-  func handle(_ action: Action) {
-    trace?(.action(action))
-    let effects = definition.act(working.value, action)
-    switch effects.operation {
-    case .none:
-      return
-    case .one(let effect):
-      apply(effect, from: action)
-    case .many(let effects):
-      for effect in effects { apply(effect, from: action) }
-    default:
-      launch(
-        effects,
-        cancelIDs: [],
-        source: .action(action),
-        now: { apply($0, from: action) },
-        later: { [weak self] effect in self?.submit(.effect(effect, action)) },
-        onError: { [weak self] error in self?.handleError(error, from: action) }
-      )
-    }
-  }
-
-  /// Reduces one effect, then notifies state observers, publishes news and queues the
-  /// PostProcessor's action, in that order.
-  @inlinable
-  func apply(_ effect: Effect, from action: Action) {
-    trace?(.effect(effect, action: action))
-    var state = working.value
-    definition.reduce(&state, effect)
-    working.value = state
-    guard
-      let observers = box.withLock({ storage -> [Observer<State>]? in
-        guard !storage.isDisposed else { return nil }
-        storage.state = state
-        return storage.stateObservers
-      })
-    else { return }
-    trace?(.state(state))
-    notify(observers, of: state, remove: removeStateObserver)
-    if let news = definition.publishNews(action, effect, state) {
-      trace?(.news(news))
-      let newsObservers = box.withLock { $0.newsObservers }
-      notify(newsObservers, of: news, remove: removeNewsObserver)
-    }
-    if let next = definition.postProcess(action, effect, state) {
-      box.withLock { storage in
-        if !storage.isDisposed { storage.queue.append(.action(next)) }
-      }
-    }
-  }
-
-  @inlinable
-  func notify<Value>(
-    _ observers: [Observer<Value>],
-    of value: Value,
-    remove: (UInt64) -> Void
-  ) {
-    for observer in observers where !observer.deliver(value) {
-      remove(observer.id)
-    }
-  }
-
-  @usableFromInline
-  func runBootstrapper() {
-    trace?(.started)
-    launch(
-      definition.bootstrap(),
-      cancelIDs: [],
-      source: .bootstrapper,
-      now: { process(.bootstrapAction($0)) },
-      later: { [weak self] action in self?.submit(.bootstrapAction(action)) },
-      onError: { [weak self] error in self?.report(error, source: "the bootstrapper") }
-    )
-    let held = box.withLock { storage in
-      defer { storage.held = [] }
-      return storage.held
-    }
-    for wish in held { process(.wish(wish)) }
-  }
-
-  @usableFromInline
-  func handleError(_ error: any Error, from action: Action) {
-    if let effect = definition.effect(for: error, from: action) {
-      submit(.effect(effect, action))
-    } else {
-      report(error, source: "action \(action)")
-    }
-  }
-
-  private func report(_ error: any Error, source: String) {
-    let failure = UnhandledEffectError(
-      underlying: error,
-      featureName: configuration.name,
-      source: source
-    )
-    if let handler = configuration.onUnhandledError {
-      handler(failure)
-    } else {
-      printToStandardError("[Finita] \(failure.description)")
-    }
-  }
-
-  @usableFromInline
-  func removeStateObserver(_ id: UInt64) {
-    box.withLock { storage in storage.stateObservers.removeAll { $0.id == id } }
-  }
-
-  @usableFromInline
-  func removeNewsObserver(_ id: UInt64) {
-    box.withLock { storage in storage.newsObservers.removeAll { $0.id == id } }
+  /// A description of each asynchronous effect still running: its name, the action that started
+  /// it, and its cancellation identifiers.
+  package var inFlightEffectDescriptions: [String] {
+    core.inFlightEffectDescriptions
   }
 }
 

@@ -4,18 +4,12 @@ extension Feature {
     receive: @escaping @Sendable (News) -> Void,
     finish: @escaping @Sendable () -> Void
   ) -> Subscription {
-    let id = addNewsObserver(
-      deliver: { news in
-        receive(news)
-        return true
-      },
-      finish: finish
-    )
-    guard let id else {
+    let core = self.core
+    guard let id = core.addNewsObserver(receive: receive, finish: finish) else {
       finish()
       return Subscription {}
     }
-    return Subscription { [weak self] in self?.removeNewsObserver(id) }
+    return Subscription { core.removeObserver(id) }
   }
 
   /// Observes states, current first, with a `finish` callback that runs when the feature is
@@ -24,16 +18,9 @@ extension Feature {
     receive: @escaping @Sendable (State) -> Void,
     finish: @escaping @Sendable () -> Void
   ) -> Subscription {
-    let id = box.withLock { $0.makeID() }
-    let observer = Observer<State>(
-      id: id,
-      deliver: { state in
-        receive(state)
-        return true
-      },
-      finish: finish
-    )
-    submit(.subscribe(observer))
-    return Subscription { [weak self] in self?.removeStateObserver(id) }
+    let core = self.core
+    let id = core.makeID()
+    core.submit(.subscribe(.init(id: id, receive: receive, finish: finish)))
+    return Subscription { core.removeObserver(id) }
   }
 }

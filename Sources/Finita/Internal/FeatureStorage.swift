@@ -1,34 +1,30 @@
-extension Feature {
+extension FeatureCore {
   /// Everything about a feature that several threads touch; only ever used inside `box.withLock`.
   @usableFromInline
   struct Storage {
-    @usableFromInline var state: State
     @usableFromInline var isStarted = false
     @usableFromInline var isDisposed = false
-    /// The processing token: set by the one thread that processes; others queue.
-    @usableFromInline var isProcessing = false
     @usableFromInline var isHopScheduled = false
+    /// Items waiting for the token holder; ``ControlFlag/pending`` says whether it is empty.
     @usableFromInline var queue = RingBuffer<Item>()
     /// Wishes accepted before ``Feature/start()``.
     @usableFromInline var held: [Wish] = []
-    @usableFromInline var stateObservers: [Observer<State>] = []
-    @usableFromInline var newsObservers: [Observer<News>] = []
+    /// Observer changes made from outside, for the token holder to apply.
+    @usableFromInline var changes = ObserverChanges()
     @usableFromInline var nextID: UInt64 = 0
     @usableFromInline var tasks: [UInt64: TaskRecord] = [:]
     /// Resumed when `tasks` becomes empty.
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     @usableFromInline
-    init(state: State) {
-      self.state = state
-    }
+    init() {}
 
     mutating func makeID() -> UInt64 {
       nextID &+= 1
       return nextID
     }
 
-    /// What ``Feature/dispose()`` must cancel and finish once the lock is released.
+    /// What ``FeatureCore/dispose()`` must cancel and finish once the lock is released.
     struct Released {
       var tasks: [TaskRecord]
       var finishers: [@Sendable () -> Void]
@@ -41,7 +37,7 @@ extension Feature {
 
     mutating func release() -> Released {
       isDisposed = true
-      var finishers = stateObservers.compactMap(\.finish) + newsObservers.compactMap(\.finish)
+      var finishers = changes.newsAdditions.compactMap(\.finish)
       while let item = queue.popFirst() {
         if case .subscribe(let observer) = item, let finish = observer.finish {
           finishers.append(finish)
@@ -51,11 +47,42 @@ extension Feature {
       finishers.append { for waiter in waiters { waiter.resume() } }
       idleWaiters = []
       let released = Released(tasks: Array(tasks.values), finishers: finishers)
-      stateObservers = []
-      newsObservers = []
+      changes = ObserverChanges()
       tasks = [:]
       held = []
       return released
+    }
+  }
+
+  /// Observer additions and removals requested from outside the processing thread.
+  @usableFromInline
+  struct ObserverChanges {
+    @usableFromInline var newsAdditions: [Observer<News>] = []
+    @usableFromInline var removals: [UInt64] = []
+
+    @usableFromInline
+    init() {}
+  }
+
+  /// What only the token holder reads or writes: the working state and the observer lists.
+  ///
+  /// The token changes hands with acquire/release ordering, which orders every access; so the
+  /// Actor reads the latest state and the Reducer mutates it without a lock. Readers on other
+  /// threads see the copies in ``FeatureCore/published``.
+  @usableFromInline
+  struct Processor {
+    @usableFromInline var state: State
+    /// Held with a manual retain so observers are called without retaining anything.
+    @usableFromInline var stateObservers: Unmanaged<ObserverList<State>>
+    @usableFromInline var newsObservers: Unmanaged<ObserverList<News>>
+    /// Set once the observers have been finished after disposal.
+    @usableFromInline var isFinished = false
+
+    @usableFromInline
+    init(state: State) {
+      self.state = state
+      stateObservers = .passRetained(ObserverList([]))
+      newsObservers = .passRetained(ObserverList([]))
     }
   }
 
@@ -70,13 +97,25 @@ extension Feature {
     case start
   }
 
-  /// A subscriber to states or news. `deliver` returns `false` once the subscriber is gone, so
-  /// the feature can forget it.
+  /// A subscriber to states or news.
   @usableFromInline
   struct Observer<Value> {
     @usableFromInline let id: UInt64
-    @usableFromInline let deliver: @Sendable (Value) -> Bool
+    @usableFromInline let receive: @Sendable (Value) -> Void
+    /// Ends a stream or binding when the feature is disposed.
     @usableFromInline let finish: (@Sendable () -> Void)?
+  }
+
+  /// An immutable list of observers. The token holder replaces the whole list to change it, so
+  /// it can call every observer of the current list without copying or retaining anything.
+  @usableFromInline
+  final class ObserverList<Value> {
+    @usableFromInline let items: ContiguousArray<Observer<Value>>
+
+    @usableFromInline
+    init(_ items: ContiguousArray<Observer<Value>>) {
+      self.items = items
+    }
   }
 
   /// Asynchronous work owned by the feature.
@@ -105,34 +144,5 @@ extension Feature {
       }
       return text
     }
-  }
-}
-
-/// The state as seen by the thread that holds the processing token.
-///
-/// Only that thread reads or writes `value`, and the token changes hands under the feature's
-/// lock, which orders every access; so the Actor reads the latest state and the Reducer mutates
-/// it without taking the lock. Readers on other threads use the copy published under the lock.
-@usableFromInline
-final class ProcessorOwned<Value>: @unchecked Sendable {
-  // Safe to send: see the type's documentation; accesses are serialized by the processing token.
-  // Kept behind a `let` pointer so reads and writes need no dynamic exclusivity check.
-  @usableFromInline let storage: UnsafeMutablePointer<Value>
-
-  @usableFromInline
-  init(_ value: Value) {
-    storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-    storage.initialize(to: value)
-  }
-
-  deinit {
-    storage.deinitialize(count: 1)
-    storage.deallocate()
-  }
-
-  @inlinable
-  var value: Value {
-    get { storage.pointee }
-    set { storage.pointee = newValue }
   }
 }

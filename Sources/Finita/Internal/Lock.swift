@@ -8,8 +8,9 @@
   import Android
 #endif
 
-/// A value protected by a platform mutex: the one place where the engine keeps shared mutable
-/// state.
+/// A value protected by a platform mutex: where the engine keeps shared mutable state that is
+/// not on the hot path (the queue, tasks, observer changes) and what readers of a published
+/// state share.
 ///
 /// The engine uses the operating system's cheapest lock (`os_unfair_lock` on Apple platforms,
 /// `pthread_mutex_t` elsewhere) rather than `Synchronization.Mutex`, which needs macOS 15 and

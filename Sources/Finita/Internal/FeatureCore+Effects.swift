@@ -1,7 +1,19 @@
-extension Feature {
+extension FeatureCore {
+  /// Starts the asynchronous or combined work an Actor returned for `action`.
+  @usableFromInline
+  func launch(_ work: Effects<Effect>.Work, from action: Action) {
+    launch(
+      Effects(.work(work)),
+      cancelIDs: [],
+      source: .action(action),
+      now: { apply($0, from: action) },
+      later: { [self] effect in submit(.effect(effect, action)) },
+      onError: { [self] error in handleError(error, from: action) }
+    )
+  }
+
   /// Starts the work described by `effects`: synchronous parts go to `now` in order, asynchronous
   /// parts run in tasks owned by the feature and deliver through `later`.
-  @usableFromInline
   func launch<Output: Sendable>(
     _ effects: Effects<Output>,
     cancelIDs: [EffectID],
@@ -10,13 +22,20 @@ extension Feature {
     later: @escaping @Sendable (Output) -> Void,
     onError: @escaping @Sendable (any Error) -> Void
   ) {
+    let kind: Effects<Output>.Work.Kind
     switch effects.operation {
     case .none:
-      break
+      return
     case .one(let output):
       now(output)
+      return
     case .many(let outputs):
       for output in outputs { now(output) }
+      return
+    case .work(let work):
+      kind = work.kind
+    }
+    switch kind {
     case .run(let run):
       spawn(
         run.body,
@@ -76,7 +95,7 @@ extension Feature {
       guard !storage.isDisposed else { return }
       let id = storage.makeID()
       // Created under the lock so the record exists before the task can finish and remove it.
-      let task = Task(priority: priority) { [weak self] in
+      let task = Task(priority: priority) { [self] in
         do {
           try await body(send)
         } catch  where !Task.isCancelled {
@@ -84,7 +103,7 @@ extension Feature {
         } catch {
           // Cancelled: whatever the work threw on its way out is not news.
         }
-        self?.taskDidFinish(id)
+        taskDidFinish(id)
       }
       storage.tasks[id] = TaskRecord(
         cancel: { task.cancel() },
@@ -97,9 +116,8 @@ extension Feature {
 
   private func makeHost(source: TaskRecord.Source) -> EffectHost {
     EffectHost(
-      cancel: { [weak self] id in self?.cancel(id: id) },
-      runCancellable: { [weak self] id, cancelInFlight, body in
-        guard let self else { return }
+      cancel: { [self] id in cancel(id: id) },
+      runCancellable: { [self] id, cancelInFlight, body in
         if cancelInFlight { self.cancel(id: id) }
         let child = Task { try await body() }
         let registered = self.box.withLock { storage -> UInt64? in
@@ -150,7 +168,7 @@ extension Feature {
 
   /// Returns once no asynchronous effect or bootstrapper work is running (or the feature is
   /// disposed). Work started meanwhile is waited for too. Never sleeps.
-  package func waitForEffectsToFinish() async {
+  func waitForEffectsToFinish() async {
     await withCheckedContinuation { continuation in
       let isIdle = box.withLock { storage in
         if storage.tasks.isEmpty || storage.isDisposed { return true }
@@ -162,13 +180,13 @@ extension Feature {
   }
 
   /// The number of asynchronous effects and bootstrapper tasks still running.
-  package var inFlightEffectCount: Int {
+  var inFlightEffectCount: Int {
     box.withLock { $0.tasks.count }
   }
 
   /// A description of each asynchronous effect still running: its name, the action that started
   /// it, and its cancellation identifiers.
-  package var inFlightEffectDescriptions: [String] {
+  var inFlightEffectDescriptions: [String] {
     box.withLock { storage in
       storage.tasks.sorted { $0.key < $1.key }.map(\.value.description)
     }

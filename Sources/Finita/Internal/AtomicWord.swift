@@ -1,0 +1,79 @@
+import CFinitaAtomics
+
+/// A machine word changed only by atomic operations, at a stable address.
+///
+/// The engine's processing token and its "look at the slow path" flags live in one such word
+/// (see ``ControlFlag``), so the common case of a wish sent to an idle feature costs one
+/// compare-and-swap to take the token and one to give it back.
+@usableFromInline
+struct AtomicWord: @unchecked Sendable {
+  // Safe to send: the word is only read and written through the atomic functions below.
+  @usableFromInline let pointer: UnsafeMutablePointer<Int>
+
+  /// Allocates the word; the owner calls ``deallocate()`` exactly once.
+  @usableFromInline
+  init(_ value: Int) {
+    pointer = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    pointer.initialize(to: value)
+  }
+
+  @usableFromInline
+  func deallocate() {
+    pointer.deallocate()
+  }
+
+  /// The value, ordered before the caller's later reads and writes.
+  @inlinable @inline(__always)
+  func load() -> Int {
+    finita_atomic_load_acquire(pointer)
+  }
+
+  /// The value with no ordering: for flags whose data is then read under a lock.
+  @inlinable @inline(__always)
+  func loadRelaxed() -> Int {
+    finita_atomic_load_relaxed(pointer)
+  }
+
+  /// Replaces `expected` with `desired` when the word holds `expected`.
+  @inlinable @inline(__always)
+  func compareExchange(expected: Int, desired: Int) -> Bool {
+    var expected = expected
+    return finita_atomic_compare_exchange(pointer, &expected, desired)
+  }
+
+  /// Stores `value` and returns the previous value.
+  @inlinable @inline(__always)
+  func exchange(_ value: Int) -> Int {
+    finita_atomic_exchange(pointer, value)
+  }
+
+  /// Sets the bits of `mask`; returns the previous value.
+  @inlinable @inline(__always) @discardableResult
+  func setBits(_ mask: Int) -> Int {
+    finita_atomic_fetch_or(pointer, mask)
+  }
+
+  /// Clears the bits of `mask`; returns the previous value.
+  @inlinable @inline(__always) @discardableResult
+  func clearBits(_ mask: Int) -> Int {
+    finita_atomic_fetch_and(pointer, ~mask)
+  }
+}
+
+/// The bits of a feature's control word.
+///
+/// The fast path runs only when the word is exactly `0` (claim) or exactly ``processing``
+/// (release); any other bit sends the caller through the locked slow path, which handles it.
+@usableFromInline
+enum ControlFlag {
+  /// The processing token: set by the one thread that runs the definition's code.
+  @inlinable static var processing: Int { 1 }
+  /// The shared queue holds items. Set and cleared only under the feature's lock.
+  @inlinable static var pending: Int { 2 }
+  /// Observers were added or removed from outside; the token holder applies the changes.
+  @inlinable static var observersChanged: Int { 4 }
+  /// The feature was disposed.
+  @inlinable static var disposed: Int { 8 }
+  /// The Bootstrapper has not run yet: wishes are held.
+  @inlinable static var notStarted: Int { 16 }
+}

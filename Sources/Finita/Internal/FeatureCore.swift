@@ -1,0 +1,478 @@
+/// The running machinery of a ``Feature``: the processing token, the queue, the state and the
+/// observers.
+///
+/// The public ``Feature`` holds its core and disposes it when it is deinitialized; everything
+/// that must outlive a call (asynchronous work, subscriptions, the hop to the main actor) holds
+/// the core, never the feature, so the feature deallocates with work pending, and no weak
+/// reference makes the hot path's reference counting take the slow path.
+///
+/// How a wish is processed:
+/// - Whoever finds the feature idle takes the processing token with one compare-and-swap on
+///   ``control`` (from `0` to ``ControlFlag/processing``), runs the definition's code with no
+///   lock held, and gives the token back with another (from ``ControlFlag/processing`` to `0`).
+/// - Anything else in the control word (items queued by other threads, observer changes,
+///   disposal, a feature not started yet) makes that compare-and-swap fail, and the caller takes
+///   the locked slow path, which handles it.
+/// - After each effect the new state is published to ``published`` with one atomic exchange,
+///   before any observer runs, so a thread told about a state by an observer reads at least that
+///   state from ``Feature/state``.
+@usableFromInline
+final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
+  // Safe to send: shared mutable data is either atomic (`control`), behind the lock (`box`),
+  // published lock-free (`published`), or owned by the token holder (`processor`), whose token
+  // changes hands with acquire/release ordering.
+
+  @usableFromInline typealias Wish = Definition.Wish
+  @usableFromInline typealias Action = Definition.Action
+  @usableFromInline typealias Effect = Definition.Effect
+  @usableFromInline typealias State = Definition.State
+  @usableFromInline typealias News = Definition.News
+
+  @usableFromInline let definition: Definition
+  @usableFromInline let configuration: FeatureConfiguration
+  @usableFromInline let trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
+  /// Whether only the main actor may process (``FeatureConfiguration/Isolation/mainActor``).
+  @usableFromInline let isMainActorOnly: Bool
+  /// The processing token and the flags that send callers to the slow path.
+  @usableFromInline let control: AtomicWord
+  @usableFromInline let box: LockedBox<Storage>
+  /// Owned by the token holder; see ``Processor``.
+  @usableFromInline let processor: UnsafeMutablePointer<Processor>
+  /// The state as other threads read it.
+  @usableFromInline let published: PublishedValue<State>
+
+  init(
+    initialState: State,
+    definition: Definition,
+    configuration: FeatureConfiguration,
+    trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
+  ) {
+    self.definition = definition
+    self.configuration = configuration
+    self.trace = trace
+    isMainActorOnly = configuration.isolation == .mainActor
+    control = AtomicWord(ControlFlag.notStarted)
+    box = LockedBox(Storage())
+    processor = UnsafeMutablePointer<Processor>.allocate(capacity: 1)
+    processor.initialize(to: Processor(state: initialState))
+    published = PublishedValue(initialState)
+  }
+
+  deinit {
+    // Only reached after `dispose()`, so the observers are already finished.
+    processor.pointee.stateObservers.release()
+    processor.pointee.newsObservers.release()
+    processor.deinitialize(count: 1)
+    processor.deallocate()
+    control.deallocate()
+  }
+
+  // MARK: - Submitting
+
+  /// Processes `item` now when the feature is idle, otherwise queues it.
+  @inlinable
+  func submit(_ item: Item) {
+    if !isMainActorOnly || isMainThread(),
+      control.compareExchange(expected: 0, desired: ControlFlag.processing)
+    {
+      process(item)
+      finishProcessing()
+    } else {
+      submitSlowly(item)
+    }
+  }
+
+  @usableFromInline
+  enum SubmitDecision {
+    case process, drain, queued, hopToMain, dropped
+  }
+
+  /// The slow path of ``submit(_:)``: anything but "idle, started, nothing queued".
+  @inlinable
+  func submitSlowly(_ item: Item) {
+    let canProcess = !isMainActorOnly || isMainThread()
+    let decision = box.withLock { storage -> SubmitDecision in
+      if storage.isDisposed { return .dropped }
+      if !storage.isStarted, case .wish(let wish) = item {
+        storage.held.append(wish)
+        return .queued
+      }
+      if canProcess, claimToken() {
+        guard storage.queue.isEmpty else {
+          // Items wait for the main actor: keep their order.
+          storage.queue.append(item)
+          return .drain
+        }
+        return .process
+      }
+      storage.queue.append(item)
+      control.setBits(ControlFlag.pending)
+      if !canProcess, !storage.isHopScheduled,
+        control.loadRelaxed() & ControlFlag.processing == 0
+      {
+        storage.isHopScheduled = true
+        return .hopToMain
+      }
+      return .queued
+    }
+    switch decision {
+    case .process:
+      process(item)
+      finishProcessing()
+    case .drain:
+      finishProcessing()
+    case .hopToMain:
+      Task { @MainActor in self.drainOnMainActor() }
+    case .dropped:
+      if case .subscribe(let observer) = item { observer.finish?() }
+    case .queued:
+      break
+    }
+  }
+
+  /// Sets the processing bit unless somebody holds it. Called under the lock.
+  @inlinable
+  func claimToken() -> Bool {
+    var word = control.load()
+    while word & ControlFlag.processing == 0 {
+      if control.compareExchange(expected: word, desired: word | ControlFlag.processing) {
+        return true
+      }
+      word = control.load()
+    }
+    return false
+  }
+
+  @MainActor @usableFromInline
+  func drainOnMainActor() {
+    let claimed = box.withLock { storage in
+      storage.isHopScheduled = false
+      guard !storage.queue.isEmpty, !storage.isDisposed else { return false }
+      return claimToken()
+    }
+    if claimed { finishProcessing() }
+  }
+
+  // MARK: - Giving the token back
+
+  /// Processes what was queued meanwhile, then gives up the processing token.
+  @inlinable
+  func finishProcessing() {
+    if !control.compareExchange(expected: ControlFlag.processing, desired: 0) {
+      finishProcessingSlowly()
+    }
+  }
+
+  @usableFromInline
+  enum Next {
+    case item(Item)
+    case checkpoint
+    case released
+  }
+
+  @inlinable
+  func finishProcessingSlowly() {
+    while true {
+      if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
+        checkpoint()
+      }
+      let canProcess = !isMainActorOnly || isMainThread()
+      var hops = false
+      let next = box.withLock { storage -> Next in
+        if !storage.isDisposed, canProcess, let item = storage.queue.popFirst() {
+          if storage.queue.isEmpty { control.clearBits(ControlFlag.pending) }
+          return .item(item)
+        }
+        if control.loadRelaxed() & ControlFlag.observersChanged != 0
+          || (storage.isDisposed && !processor.pointee.isFinished)
+        {
+          return .checkpoint
+        }
+        if storage.isDisposed {
+          control.clearBits(ControlFlag.processing | ControlFlag.pending)
+        } else {
+          if !storage.queue.isEmpty, !storage.isHopScheduled {
+            storage.isHopScheduled = true
+            hops = true
+          }
+          control.clearBits(ControlFlag.processing)
+        }
+        return .released
+      }
+      switch next {
+      case .item(let item):
+        process(item)
+      case .checkpoint:
+        continue
+      case .released:
+        if hops { Task { @MainActor in self.drainOnMainActor() } }
+        return
+      }
+    }
+  }
+
+  /// Applies observer changes made from outside and, after disposal, finishes the observers.
+  /// Only the token holder calls it, never while it is calling observers.
+  @usableFromInline
+  func checkpoint() {
+    let (changes, isDisposed) = box.withLock { storage in
+      control.clearBits(ControlFlag.observersChanged)
+      defer { storage.changes = ObserverChanges() }
+      return (storage.changes, storage.isDisposed)
+    }
+    if !changes.removals.isEmpty || !changes.newsAdditions.isEmpty {
+      let removed = Set(changes.removals)
+      replaceStateObservers { $0.removeAll { removed.contains($0.id) } }
+      replaceNewsObservers { list in
+        list.append(contentsOf: changes.newsAdditions)
+        list.removeAll { removed.contains($0.id) }
+      }
+    }
+    if isDisposed, !processor.pointee.isFinished {
+      processor.pointee.isFinished = true
+      var finished: [@Sendable () -> Void] = []
+      replaceStateObservers { list in
+        finished += list.compactMap(\.finish)
+        list = []
+      }
+      replaceNewsObservers { list in
+        finished += list.compactMap(\.finish)
+        list = []
+      }
+      for finish in finished { finish() }
+    }
+  }
+
+  func replaceStateObservers(_ change: (inout ContiguousArray<Observer<State>>) -> Void) {
+    let old = processor.pointee.stateObservers
+    var items = old.takeUnretainedValue().items
+    change(&items)
+    processor.pointee.stateObservers = .passRetained(ObserverList(items))
+    old.release()
+  }
+
+  func replaceNewsObservers(_ change: (inout ContiguousArray<Observer<News>>) -> Void) {
+    let old = processor.pointee.newsObservers
+    var items = old.takeUnretainedValue().items
+    change(&items)
+    processor.pointee.newsObservers = .passRetained(ObserverList(items))
+    old.release()
+  }
+
+  // MARK: - Processing
+
+  /// Whether the feature was disposed; checked by the token holder between user calls.
+  @inlinable
+  var isDisposedForProcessing: Bool {
+    control.loadRelaxed() & ControlFlag.disposed != 0
+  }
+
+  @inlinable
+  func process(_ item: Item) {
+    switch item {
+    case .wish(let wish):
+      trace?(.wish(wish))
+      handle(definition.wishToAction(wish))
+    case .action(let action):
+      handle(action)
+    case .bootstrapAction(let action):
+      trace?(.bootstrapAction(action))
+      handle(action)
+    case .effect(let effect, let action):
+      apply(effect, from: action)
+    case .subscribe(let observer):
+      addStateObserver(observer)
+    case .start:
+      runBootstrapper()
+    }
+  }
+
+  /// Runs the Actor for one action and reduces its synchronous effects.
+  @inlinable
+  func handle(_ action: Action) {
+    trace?(.action(action))
+    let effects = definition.act(processor.pointee.state, action)
+    switch effects.operation {
+    case .none:
+      return
+    case .one(let effect):
+      apply(effect, from: action)
+    case .many(let effects):
+      for effect in effects { apply(effect, from: action) }
+    case .work(let work):
+      launch(work, from: action)
+    }
+  }
+
+  /// Reduces one effect, publishes the state, then notifies state observers, publishes news and
+  /// queues the PostProcessor's action, in that order.
+  @inlinable
+  func apply(_ effect: Effect, from action: Action) {
+    trace?(.effect(effect, action: action))
+    if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
+      checkpoint()
+    }
+    if processor.pointee.isFinished { return }
+    definition.reduce(&processor.pointee.state, effect)
+    let state = processor.pointee.state
+    published.publish(state)
+    trace?(.state(state))
+    notify(processor.pointee.stateObservers, of: state)
+    if let news = definition.publishNews(action, effect, state) {
+      trace?(.news(news))
+      if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
+        checkpoint()
+      }
+      notify(processor.pointee.newsObservers, of: news)
+    }
+    if let next = definition.postProcess(action, effect, state) {
+      enqueue(.action(next))
+    }
+  }
+
+  /// Calls every observer in `list` with `value`, stopping if the feature is disposed meanwhile.
+  @inlinable
+  func notify<Value>(_ list: Unmanaged<ObserverList<Value>>, of value: Value) {
+    list._withUnsafeGuaranteedRef { list in
+      for index in list.items.indices {
+        if isDisposedForProcessing { return }
+        list.items[index].receive(value)
+      }
+    }
+  }
+
+  /// Queues an item produced while processing, such as the PostProcessor's action.
+  @inlinable
+  func enqueue(_ item: Item) {
+    box.withLock { storage in
+      guard !storage.isDisposed else { return }
+      storage.queue.append(item)
+      control.setBits(ControlFlag.pending)
+    }
+  }
+
+  @usableFromInline
+  func addStateObserver(_ observer: Observer<State>) {
+    if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
+      checkpoint()
+    }
+    if processor.pointee.isFinished {
+      observer.finish?()
+      return
+    }
+    replaceStateObservers { $0.append(observer) }
+    observer.receive(processor.pointee.state)
+  }
+
+  @usableFromInline
+  func runBootstrapper() {
+    trace?(.started)
+    launch(
+      definition.bootstrap(),
+      cancelIDs: [],
+      source: .bootstrapper,
+      now: { process(.bootstrapAction($0)) },
+      later: { [self] action in submit(.bootstrapAction(action)) },
+      onError: { [self] error in report(error, source: "the bootstrapper") }
+    )
+    let held = box.withLock { storage in
+      defer { storage.held = [] }
+      control.clearBits(ControlFlag.notStarted)
+      return storage.held
+    }
+    for wish in held { process(.wish(wish)) }
+  }
+
+  // MARK: - Lifecycle
+
+  /// Marks the feature started and runs the Bootstrapper; does nothing the second time.
+  func start() {
+    let starts = box.withLock { storage in
+      guard !storage.isStarted, !storage.isDisposed else { return false }
+      storage.isStarted = true
+      return true
+    }
+    if starts { submit(.start) }
+  }
+
+  /// Cancels all work, finishes every stream and makes later wishes do nothing.
+  func dispose() {
+    var claimed = false
+    guard
+      let released = box.withLock({ storage -> Storage.Released? in
+        guard !storage.isDisposed else { return nil }
+        control.setBits(ControlFlag.disposed)
+        claimed = claimToken()
+        return storage.release()
+      })
+    else { return }
+    trace?(.disposed)
+    released.finishAll()
+    // When another call is processing, it finishes the observers at its next step.
+    if claimed { finishProcessing() }
+  }
+
+  var isDisposed: Bool {
+    box.withLock { $0.isDisposed }
+  }
+
+  // MARK: - Observers
+
+  func makeID() -> UInt64 {
+    box.withLock { $0.makeID() }
+  }
+
+  /// Registers a news observer, effective for the next news; `nil` when already disposed.
+  func addNewsObserver(
+    receive: @escaping @Sendable (News) -> Void,
+    finish: (@Sendable () -> Void)?
+  ) -> UInt64? {
+    var claimed = false
+    let id = box.withLock { storage -> UInt64? in
+      guard !storage.isDisposed else { return nil }
+      let id = storage.makeID()
+      storage.changes.newsAdditions.append(Observer(id: id, receive: receive, finish: finish))
+      control.setBits(ControlFlag.observersChanged)
+      claimed = claimToken()
+      return id
+    }
+    if claimed { finishProcessing() }
+    return id
+  }
+
+  /// Forgets the state or news observer `id`; it receives nothing once the change is applied,
+  /// at once when the feature is idle, otherwise before the next state or news.
+  func removeObserver(_ id: UInt64) {
+    var claimed = false
+    box.withLock { storage in
+      guard !storage.isDisposed else { return }
+      storage.changes.removals.append(id)
+      control.setBits(ControlFlag.observersChanged)
+      claimed = claimToken()
+    }
+    if claimed { finishProcessing() }
+  }
+
+  // MARK: - Errors
+
+  func handleError(_ error: any Error, from action: Action) {
+    if let effect = definition.effect(for: error, from: action) {
+      submit(.effect(effect, action))
+    } else {
+      report(error, source: "action \(action)")
+    }
+  }
+
+  func report(_ error: any Error, source: String) {
+    let failure = UnhandledEffectError(
+      underlying: error,
+      featureName: configuration.name,
+      source: source
+    )
+    if let handler = configuration.onUnhandledError {
+      handler(failure)
+    } else {
+      printToStandardError("[Finita] \(failure.description)")
+    }
+  }
+}

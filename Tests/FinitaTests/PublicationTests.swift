@@ -1,0 +1,200 @@
+import Dispatch
+import Finita
+import FinitaFixtures
+import Testing
+
+/// A feature whose state is a list `[0, 1, 2, ...]`: any torn or mixed read shows up as a list
+/// whose elements are not their own indices.
+private struct Sequence: FeatureDefinition {
+  typealias Wish = Int
+  typealias Action = Int
+  typealias Effect = Int
+  typealias State = [Int]
+
+  func reduce(_ state: inout [Int], _ effect: Int) {
+    state.append(state.count)
+  }
+}
+
+/// Something an observer captures, to see when the feature lets go of the observer.
+private final class Capture: Sendable {}
+
+@Suite("State publication and observer changes", .timeLimit(.minutes(2)))
+struct PublicationTests {
+  @Test("readers on other threads see whole states that never go back in time")
+  func readersSeeWholeStatesInOrder() {
+    let feature = Feature(initialState: [], definition: Sequence())
+    let torn = Locked(0)
+    let backwards = Locked(0)
+    let writes = 20_000
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      if thread == 0 {
+        for _ in 0..<writes { feature.accept(1) }
+        return
+      }
+      var last = 0
+      while last < writes {
+        let state = feature.state
+        if state.last.map({ $0 != state.count - 1 }) ?? false { torn.modify { $0 += 1 } }
+        if state.count < last { backwards.modify { $0 += 1 } }
+        last = state.count
+      }
+    }
+    #expect(torn.value == 0)
+    #expect(backwards.value == 0)
+    #expect(feature.state.count == writes)
+  }
+
+  @Test("a thread told about a state by an observer reads that state or a later one")
+  func stateIsPublishedBeforeObserversRun() {
+    let feature = Feature(initialState: [], definition: Sequence())
+    let announced = Locked(0)
+    let subscription = feature.observeState { state in announced.set(state.count) }
+    let stale = Locked(0)
+    let writes = 20_000
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      if thread == 0 {
+        for _ in 0..<writes { feature.accept(1) }
+        return
+      }
+      var seen = 0
+      while seen < writes {
+        seen = announced.value
+        if feature.state.count < seen { stale.modify { $0 += 1 } }
+      }
+    }
+    #expect(stale.value == 0)
+    _ = subscription
+  }
+
+  @Test("inside an observer, state is the state being delivered")
+  func observerReadsItsOwnState() {
+    let feature = Feature(initialState: [], definition: Sequence())
+    let mismatches = Locked(0)
+    let subscription = feature.observeState { [feature] state in
+      if feature.state != state { mismatches.modify { $0 += 1 } }
+    }
+    for _ in 0..<100 { feature.accept(1) }
+    #expect(mismatches.value == 0)
+    _ = subscription
+  }
+
+  @Test("cancelling a subscription of an idle feature lets go of the observer at once")
+  func cancelReleasesObserver() {
+    let feature = Feature(initialState: [], definition: Sequence())
+    weak var weakCapture: Capture?
+    let subscription: Subscription
+    do {
+      let capture = Capture()
+      weakCapture = capture
+      subscription = feature.observeState { _ in _ = capture }
+      feature.accept(1)
+    }
+    #expect(weakCapture != nil)
+    subscription.cancel()
+    #expect(weakCapture == nil)
+  }
+
+  @Test("a news observer that is cancelled is let go at once too")
+  func cancelReleasesNewsObserver() {
+    let feature = makeFixture()
+    weak var weakCapture: Capture?
+    let subscription: Subscription
+    do {
+      let capture = Capture()
+      weakCapture = capture
+      subscription = feature.observeNews { _ in _ = capture }
+    }
+    #expect(weakCapture != nil)
+    subscription.cancel()
+    #expect(weakCapture == nil)
+  }
+
+  @Test("an observer cancelled from another thread is called at most once more")
+  func cancelFromAnotherThread() {
+    let feature = Feature(initialState: [], definition: Sequence())
+    let cancelled = Locked(false)
+    let callsAfterCancel = Locked(0)
+    let subscription = feature.observeState { _ in
+      if cancelled.value { callsAfterCancel.modify { $0 += 1 } }
+    }
+    let started = DispatchSemaphore(value: 0)
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      if thread == 0 {
+        started.signal()
+        for _ in 0..<20_000 { feature.accept(1) }
+      } else {
+        started.wait()
+        subscription.cancel()
+        cancelled.set(true)
+      }
+    }
+    #expect(callsAfterCancel.value <= 1)
+  }
+
+  @Test("disposing inside an observer: no later observer or news is called, streams finish")
+  func disposeInsideObserver() async {
+    let feature = makeFixture { $0.news = { _, _, state in .number(state.counter) } }
+    let first = Locked<[Int]>([])
+    let second = Locked<[Int]>([])
+    let news = Locked(0)
+    let states = feature.states
+    let a = feature.observeState { [feature] state in
+      first.modify { $0.append(state.counter) }
+      if state.counter == 102 { feature.dispose() }
+    }
+    let b = feature.observeState { state in second.modify { $0.append(state.counter) } }
+    let n = feature.observeNews { _ in news.modify { $0 += 1 } }
+    feature.accept(.i1)
+    feature.accept(.i1)
+    #expect(first.value == [100, 102])
+    #expect(second.value == [100])
+    #expect(news.value == 0)
+    #expect(feature.isDisposed)
+    #expect(feature.state.counter == 102)
+    var received: [Int] = []
+    for await state in states { received.append(state.counter) }
+    #expect(received == [100, 102])
+    _ = (a, b, n)
+  }
+
+  @Test("a news observer added by a state observer receives the news of the same effect")
+  func newsObserverAddedDuringNotification() {
+    let feature = makeFixture { $0.news = { _, _, state in .number(state.counter) } }
+    let news = Locked<[FixtureNews]>([])
+    let added = Locked<Subscription?>(nil)
+    let subscription = feature.observeState { [feature] state in
+      guard state.counter == 102, added.value == nil else { return }
+      added.set(feature.observeNews { item in news.modify { $0.append(item) } })
+    }
+    feature.accept(.i1)
+    feature.accept(.i1)
+    #expect(news.value == [.number(102), .number(104)])
+    _ = subscription
+  }
+
+  @Test("a news observer added from another thread while the feature processes gets later news")
+  func newsObserverAddedFromAnotherThread() {
+    let feature = makeFixture { $0.news = { _, _, state in .number(state.counter) } }
+    let news = Locked<[Int]>([])
+    let subscription = Locked<Subscription?>(nil)
+    let started = DispatchSemaphore(value: 0)
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      if thread == 0 {
+        started.signal()
+        for _ in 0..<5_000 { feature.accept(.i1) }
+      } else {
+        started.wait()
+        subscription.set(
+          feature.observeNews { item in
+            if case .number(let n) = item { news.modify { $0.append(n) } }
+          })
+      }
+    }
+    feature.accept(.i1)
+    let received = news.value
+    // Whatever it missed, it gets every news from its first one on, in order.
+    #expect(received.last == 100 + 2 * 5_001)
+    #expect(zip(received, received.dropFirst()).allSatisfy { $1 == $0 + 2 })
+  }
+}
