@@ -1,4 +1,5 @@
 import Clocks
+import Dispatch
 import Finita
 import FinitaFixtures
 import Testing
@@ -142,5 +143,26 @@ struct LifecycleScenarioTests {
     #expect(errors.values.first?.description.contains("effect(for:from:)") == true)
     #expect(feature.state.counter == 100)
     _ = subscription
+  }
+
+  @Test("wishes racing start() from another thread never reach the Actor before the Bootstrapper")
+  func startRacingWishes() {
+    for _ in 0..<20 {
+      let feature = makeFixture(startsImmediately: false) { $0.boot = { .just(.i2) } }
+      let sending = DispatchSemaphore(value: 0)
+      DispatchQueue.concurrentPerform(iterations: 2) { thread in
+        if thread == 0 {
+          sending.wait()
+          feature.start()
+        } else {
+          for index in 0..<2_000 {
+            if index == 100 { sending.signal() }
+            feature.accept(.i1)
+          }
+        }
+      }
+      #expect(feature.definition.log.actions.first == .i2)
+      #expect(feature.state.counter == 100 + 100 + 2 * 2_000)
+    }
   }
 }

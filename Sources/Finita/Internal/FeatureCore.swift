@@ -93,9 +93,17 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     let canProcess = !isMainActorOnly || isMainThread()
     let decision = box.withLock { storage -> SubmitDecision in
       if storage.isDisposed { return .dropped }
-      if !storage.isStarted, case .wish(let wish) = item {
+      switch item {
+      case .wish(let wish) where !storage.isStarted:
         storage.held.append(wish)
         return .queued
+      case .start:
+        // Marked under the same lock that claims or queues, so no wish can slip in between
+        // "started" and the Bootstrapper.
+        if storage.isStarted { return .dropped }
+        storage.isStarted = true
+      default:
+        break
       }
       if canProcess, claimToken() {
         guard storage.queue.isEmpty else {
@@ -387,12 +395,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   /// Marks the feature started and runs the Bootstrapper; does nothing the second time.
   func start() {
-    let starts = box.withLock { storage in
-      guard !storage.isStarted, !storage.isDisposed else { return false }
-      storage.isStarted = true
-      return true
-    }
-    if starts { submit(.start) }
+    submitSlowly(.start)
   }
 
   /// Cancels all work, finishes every stream and makes later wishes do nothing.
