@@ -16,6 +16,23 @@ private struct Sequence: FeatureDefinition {
   }
 }
 
+/// A feature whose state is two numbers written by the Reducer itself (not inside the standard
+/// library), so ThreadSanitizer sees every write; `check` is always `count * 7`.
+private struct Pair: FeatureDefinition {
+  struct State: Equatable, Sendable {
+    var count = 0
+    var check = 0
+  }
+  typealias Wish = Int
+  typealias Action = Int
+  typealias Effect = Int
+
+  func reduce(_ state: inout State, _ effect: Int) {
+    state.count += 1
+    state.check = state.count * 7
+  }
+}
+
 /// Something an observer captures, to see when the feature lets go of the observer.
 private final class Capture: Sendable {}
 
@@ -43,6 +60,24 @@ struct PublicationTests {
     #expect(torn.value == 0)
     #expect(backwards.value == 0)
     #expect(feature.state.count == writes)
+  }
+
+  @Test("the token hands the state from thread to thread with nothing else synchronizing them")
+  func tokenOrdersTheStateBetweenThreads() {
+    // No lock in the definition or the observer: under ThreadSanitizer, only the processing
+    // token's acquire and release order one thread's Reducer before the next thread's Actor.
+    let feature = Feature(initialState: Pair.State(), definition: Pair())
+    let torn = Locked(0)
+    let subscription = feature.observeState { state in
+      // The lock is taken only for a torn state; taking it always would order the threads.
+      if state.check != state.count * 7 { torn.modify { $0 += 1 } }
+    }
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      for _ in 0..<2_500 { feature.accept(1) }
+    }
+    #expect(feature.state == Pair.State(count: 10_000, check: 70_000))
+    #expect(torn.value == 0)
+    _ = subscription
   }
 
   @Test("a thread told about a state by an observer reads that state or a later one")
