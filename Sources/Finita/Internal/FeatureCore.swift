@@ -38,7 +38,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @usableFromInline let box: LockedBox<Storage>
   /// Owned by the token holder; see ``Processor``.
   @usableFromInline let processor: UnsafeMutablePointer<Processor>
-  /// The state as other threads read it.
+  /// The state as other threads read it: written by the token holder, read under `box`'s lock.
   @usableFromInline let published: PublishedValue<State>
 
   init(
@@ -60,11 +60,12 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   deinit {
     // Only reached after `dispose()`, so the observers are already finished.
-    processor.pointee.stateObservers.release()
-    processor.pointee.newsObservers.release()
+    processor.pointee.stateObservers?.release()
+    processor.pointee.newsObservers?.release()
     processor.deinitialize(count: 1)
     processor.deallocate()
     control.deallocate()
+    published.deallocate()
   }
 
   // MARK: - Submitting
@@ -252,19 +253,22 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   }
 
   func replaceStateObservers(_ change: (inout ContiguousArray<Observer<State>>) -> Void) {
-    let old = processor.pointee.stateObservers
-    var items = old.takeUnretainedValue().items
-    change(&items)
-    processor.pointee.stateObservers = .passRetained(ObserverList(items))
-    old.release()
+    processor.pointee.stateObservers = Self.replace(processor.pointee.stateObservers, change)
   }
 
   func replaceNewsObservers(_ change: (inout ContiguousArray<Observer<News>>) -> Void) {
-    let old = processor.pointee.newsObservers
-    var items = old.takeUnretainedValue().items
+    processor.pointee.newsObservers = Self.replace(processor.pointee.newsObservers, change)
+  }
+
+  /// A new list with `change` applied (`nil` when empty); the old one is released.
+  private static func replace<Value>(
+    _ old: Unmanaged<ObserverList<Value>>?,
+    _ change: (inout ContiguousArray<Observer<Value>>) -> Void
+  ) -> Unmanaged<ObserverList<Value>>? {
+    var items = old?.takeUnretainedValue().items ?? []
     change(&items)
-    processor.pointee.newsObservers = .passRetained(ObserverList(items))
-    old.release()
+    old?.release()
+    return items.isEmpty ? nil : .passRetained(ObserverList(items))
   }
 
   // MARK: - Processing
@@ -323,7 +327,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     if processor.pointee.isFinished { return }
     definition.reduce(&processor.pointee.state, effect)
     let state = processor.pointee.state
-    published.publish(state)
+    published.publish(state, back: &processor.pointee.back)
     trace?(.state(state))
     notify(processor.pointee.stateObservers, of: state)
     if let news = definition.publishNews(action, effect, state) {
@@ -340,8 +344,8 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   /// Calls every observer in `list` with `value`, stopping if the feature is disposed meanwhile.
   @inlinable
-  func notify<Value>(_ list: Unmanaged<ObserverList<Value>>, of value: Value) {
-    list._withUnsafeGuaranteedRef { list in
+  func notify<Value>(_ list: Unmanaged<ObserverList<Value>>?, of value: Value) {
+    list?._withUnsafeGuaranteedRef { list in
       for index in list.items.indices {
         if isDisposedForProcessing { return }
         list.items[index].receive(value)

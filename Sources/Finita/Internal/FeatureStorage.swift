@@ -12,6 +12,8 @@ extension FeatureCore {
     /// Observer changes made from outside, for the token holder to apply.
     @usableFromInline var changes = ObserverChanges()
     @usableFromInline var nextID: UInt64 = 0
+    /// The readers' slot of ``FeatureCore/published``.
+    @usableFromInline var front = PublishedValue<State>.initialFront
     @usableFromInline var tasks: [UInt64: TaskRecord] = [:]
     /// Resumed when `tasks` becomes empty.
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -72,17 +74,18 @@ extension FeatureCore {
   @usableFromInline
   struct Processor {
     @usableFromInline var state: State
-    /// Held with a manual retain so observers are called without retaining anything.
-    @usableFromInline var stateObservers: Unmanaged<ObserverList<State>>
-    @usableFromInline var newsObservers: Unmanaged<ObserverList<News>>
+    /// Held with a manual retain so observers are called without retaining anything; `nil`
+    /// when there are none.
+    @usableFromInline var stateObservers: Unmanaged<ObserverList<State>>?
+    @usableFromInline var newsObservers: Unmanaged<ObserverList<News>>?
+    /// The writer's slot of ``FeatureCore/published``.
+    @usableFromInline var back = PublishedValue<State>.initialBack
     /// Set once the observers have been finished after disposal.
     @usableFromInline var isFinished = false
 
     @usableFromInline
     init(state: State) {
       self.state = state
-      stateObservers = .passRetained(ObserverList([]))
-      newsObservers = .passRetained(ObserverList([]))
     }
   }
 
