@@ -33,10 +33,26 @@ private struct Pair: FeatureDefinition {
   }
 }
 
+/// A feature whose every wish is answered by an asynchronous effect.
+private struct Echo: FeatureDefinition {
+  typealias Wish = Int
+  typealias Action = Int
+  typealias Effect = Int
+  typealias State = Int
+
+  func act(_ state: Int, _ action: Int) -> Effects<Int> {
+    .run { send in send(action) }
+  }
+
+  func reduce(_ state: inout Int, _ effect: Int) {
+    state += effect
+  }
+}
+
 /// Something an observer captures, to see when the feature lets go of the observer.
 private final class Capture: Sendable {}
 
-@Suite("State publication and observer changes", .timeLimit(.minutes(2)))
+@Suite("State publication and observer changes", .serialized, .timeLimit(.minutes(3)))
 struct PublicationTests {
   @Test("readers on other threads see whole states that never go back in time")
   func readersSeeWholeStatesInOrder() {
@@ -77,6 +93,33 @@ struct PublicationTests {
     }
     #expect(feature.state == Pair.State(count: 10_000, check: 70_000))
     #expect(torn.value == 0)
+    _ = subscription
+  }
+
+  @Test("an effect sent while the sender gives the token back is never stranded in the queue")
+  func effectRacingTheRelease() async {
+    // The task's effect often arrives while the thread that accepted the wish is still giving
+    // the token back; before the fix, the effect could be queued with nobody left to process it.
+    let feature = Feature(initialState: 0, definition: Echo())
+    let arrived = DispatchSemaphore(value: 0)
+    let subscription = feature.observeState { state in if state > 0 { arrived.signal() } }
+    let rounds = 30_000
+    let completed = await withCheckedContinuation { continuation in
+      // A dispatch thread, not the cooperative pool, may block while the tasks run. A lost effect
+      // never arrives; the long timeout only covers tasks delayed by other tests on a busy machine.
+      DispatchQueue.global().async {
+        for round in 0..<rounds {
+          feature.accept(1)
+          if arrived.wait(timeout: .now() + .seconds(30)) == .timedOut {
+            continuation.resume(returning: round)
+            return
+          }
+        }
+        continuation.resume(returning: rounds)
+      }
+    }
+    #expect(completed == rounds)
+    #expect(feature.state == completed)
     _ = subscription
   }
 

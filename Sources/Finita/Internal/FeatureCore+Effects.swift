@@ -1,6 +1,9 @@
 extension FeatureCore {
   /// Starts the asynchronous or combined work an Actor returned for `action`.
-  @usableFromInline
+  ///
+  /// Inlinable so that the delivery closures, and the processing they start when effects
+  /// arrive, are specialized for the client's definition.
+  @inlinable
   func launch(_ work: Effects<Effect>.Work, from action: Action) {
     launch(
       Effects(.work(work)),
@@ -14,6 +17,7 @@ extension FeatureCore {
 
   /// Starts the work described by `effects`: synchronous parts go to `now` in order, asynchronous
   /// parts run in tasks owned by the feature and deliver through `later`.
+  @usableFromInline
   func launch<Output: Sendable>(
     _ effects: Effects<Output>,
     cancelIDs: [EffectID],

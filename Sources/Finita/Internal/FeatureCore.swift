@@ -106,19 +106,20 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       default:
         break
       }
-      if canProcess, claimToken() {
-        guard storage.queue.isEmpty else {
-          // Items wait for the main actor: keep their order.
-          storage.queue.append(item)
-          return .drain
-        }
+      if canProcess, storage.queue.isEmpty, claimToken() {
         return .process
       }
       storage.queue.append(item)
-      control.setBits(ControlFlag.pending)
-      if !canProcess, !storage.isHopScheduled,
-        control.loadRelaxed() & ControlFlag.processing == 0
-      {
+      // Setting `pending` and reading `processing` in one atomic step matters: a token holder
+      // gives the token back with a lock-free compare-and-swap that fails once `pending` is set,
+      // so either it sees this item, or this call sees the token free and takes it.
+      let word = control.setBits(ControlFlag.pending)
+      if word & ControlFlag.processing != 0 { return .queued }
+      if canProcess {
+        // Items were waiting for the main actor: process them and this one, in order.
+        return claimToken() ? .drain : .queued
+      }
+      if !storage.isHopScheduled {
         storage.isHopScheduled = true
         return .hopToMain
       }
@@ -462,6 +463,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   // MARK: - Errors
 
+  @usableFromInline
   func handleError(_ error: any Error, from action: Action) {
     if let effect = definition.effect(for: error, from: action) {
       submit(.effect(effect, action))
