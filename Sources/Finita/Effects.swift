@@ -38,6 +38,7 @@ public struct Effects<Effect: Sendable>: Sendable {
   /// Asynchronous, combined or cancellation work: anything but plain synchronous effects.
   @usableFromInline
   final class Work: Sendable {
+    @usableFromInline
     enum Kind: Sendable {
       case run(Run)
       case merge([Effects])
@@ -46,17 +47,30 @@ public struct Effects<Effect: Sendable>: Sendable {
       case cancel(id: EffectID)
     }
 
-    let kind: Kind
+    @usableFromInline let kind: Kind
 
+    @usableFromInline
     init(_ kind: Kind) {
       self.kind = kind
     }
   }
 
+  @usableFromInline
   struct Run: Sendable {
-    let priority: TaskPriority?
-    let name: String?
-    let body: @Sendable (Send<Effect>) async throws -> Void
+    @usableFromInline let priority: TaskPriority?
+    @usableFromInline let name: String?
+    @usableFromInline let body: @Sendable (Send<Effect>) async throws -> Void
+
+    @usableFromInline
+    init(
+      priority: TaskPriority?,
+      name: String?,
+      body: @escaping @Sendable (Send<Effect>) async throws -> Void
+    ) {
+      self.priority = priority
+      self.name = name
+      self.body = body
+    }
   }
 
   @usableFromInline let operation: Operation
@@ -66,6 +80,7 @@ public struct Effects<Effect: Sendable>: Sendable {
     self.operation = operation
   }
 
+  @inlinable
   init(_ kind: Work.Kind) {
     self.operation = .work(Work(kind))
   }
@@ -128,6 +143,7 @@ extension Effects {
   ///     end of a test).
   ///   - operation: The work. Call `send` any number of times, from any thread.
   ///   - handler: Turns an error thrown by `operation` into effects.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     name: String? = nil,

@@ -13,8 +13,9 @@
 /// ```
 public struct Send<Output: Sendable>: Sendable {
   @usableFromInline let deliver: @Sendable (Output) -> Void
-  let host: EffectHost
+  @usableFromInline let host: EffectHost
 
+  @usableFromInline
   init(host: EffectHost, deliver: @escaping @Sendable (Output) -> Void) {
     self.host = host
     self.deliver = deliver
@@ -41,14 +42,29 @@ public struct Send<Output: Sendable>: Sendable {
 }
 
 /// What running effect work needs from its feature besides delivery: cancellation by identifier.
+@usableFromInline
 struct EffectHost: Sendable {
-  let cancel: @Sendable (EffectID) -> Void
-  let runCancellable:
+  @usableFromInline let cancel: @Sendable (EffectID) -> Void
+  @usableFromInline let runCancellable:
     @Sendable (
       _ id: EffectID,
       _ cancelInFlight: Bool,
       _ body: @escaping @Sendable () async throws -> Void
     ) async throws -> Void
+
+  @usableFromInline
+  init(
+    cancel: @escaping @Sendable (EffectID) -> Void,
+    runCancellable:
+      @escaping @Sendable (
+        _ id: EffectID,
+        _ cancelInFlight: Bool,
+        _ body: @escaping @Sendable () async throws -> Void
+      ) async throws -> Void
+  ) {
+    self.cancel = cancel
+    self.runCancellable = runCancellable
+  }
 
   func runCancellable(
     id: EffectID,

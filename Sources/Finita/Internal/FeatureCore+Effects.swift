@@ -5,6 +5,19 @@ extension FeatureCore {
   /// arrive, are specialized for the client's definition.
   @inlinable
   func launch(_ work: Effects<Effect>.Work, from action: Action) {
+    if case .run(let run) = work.kind {
+      // The common case, kept specialized end to end.
+      spawn(
+        run.body,
+        priority: run.priority,
+        name: run.name,
+        cancelIDs: [],
+        source: .action(action),
+        deliver: { [self] effect in submit(.effect(effect, action)) },
+        onError: { [self] error in handleError(error, from: action) }
+      )
+      return
+    }
     launch(
       Effects(.work(work)),
       cancelIDs: [],
@@ -85,7 +98,8 @@ extension FeatureCore {
     }
   }
 
-  private func spawn<Output: Sendable>(
+  @inlinable
+  func spawn<Output: Sendable>(
     _ body: @escaping @Sendable (Send<Output>) async throws -> Void,
     priority: TaskPriority?,
     name: String?,
@@ -118,7 +132,8 @@ extension FeatureCore {
     }
   }
 
-  private func makeHost(source: TaskRecord.Source) -> EffectHost {
+  @inlinable
+  func makeHost(source: TaskRecord.Source) -> EffectHost {
     EffectHost(
       cancel: { [self] id in cancel(id: id) },
       runCancellable: { [self] id, cancelInFlight, body in
@@ -153,6 +168,7 @@ extension FeatureCore {
     )
   }
 
+  @usableFromInline
   func cancel(id: EffectID) {
     let records = box.withLock { storage in
       storage.tasks.values.filter { $0.cancelIDs.contains(id) }
@@ -160,7 +176,8 @@ extension FeatureCore {
     for record in records { record.cancel() }
   }
 
-  private func taskDidFinish(_ id: UInt64) {
+  @inlinable
+  func taskDidFinish(_ id: UInt64) {
     let waiters = box.withLock { storage -> [CheckedContinuation<Void, Never>] in
       storage.tasks.removeValue(forKey: id)
       guard storage.tasks.isEmpty else { return [] }

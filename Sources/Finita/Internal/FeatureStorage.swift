@@ -16,11 +16,12 @@ extension FeatureCore {
     @usableFromInline var front = PublishedValue<State>.initialFront
     @usableFromInline var tasks: [UInt64: TaskRecord] = [:]
     /// Resumed when `tasks` becomes empty.
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    @usableFromInline var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     @usableFromInline
     init() {}
 
+    @inlinable
     mutating func makeID() -> UInt64 {
       nextID &+= 1
       return nextID
@@ -130,10 +131,20 @@ extension FeatureCore {
       case bootstrapper
     }
 
-    let cancel: @Sendable () -> Void
-    let cancelIDs: [EffectID]
-    let source: Source
-    let name: String?
+    @usableFromInline let cancel: @Sendable () -> Void
+    @usableFromInline let cancelIDs: [EffectID]
+    @usableFromInline let source: Source
+    @usableFromInline let name: String?
+
+    @usableFromInline
+    init(
+      cancel: @escaping @Sendable () -> Void, cancelIDs: [EffectID], source: Source, name: String?
+    ) {
+      self.cancel = cancel
+      self.cancelIDs = cancelIDs
+      self.source = source
+      self.name = name
+    }
 
     var description: String {
       let origin =
