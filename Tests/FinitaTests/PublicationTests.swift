@@ -49,6 +49,40 @@ private struct Echo: FeatureDefinition {
   }
 }
 
+/// Sends `count` wishes from one thread while `readers` other threads each run `read`.
+private func send(
+  _ count: Int,
+  to feature: Feature<Sequence>,
+  whileReaders readers: Int,
+  read: @Sendable () -> Void
+) {
+  DispatchQueue.concurrentPerform(iterations: readers + 1) { thread in
+    if thread == 0 {
+      for _ in 0..<count { feature.accept(1) }
+    } else {
+      read()
+    }
+  }
+}
+
+/// Subscribes an observer that captures an object, then checks that cancelling the
+/// subscription releases the object.
+private func expectCancelReleasesObserver(
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ subscribe: (Capture) -> Subscription
+) {
+  weak var weakCapture: Capture?
+  let subscription: Subscription
+  do {
+    let capture = Capture()
+    weakCapture = capture
+    subscription = subscribe(capture)
+  }
+  #expect(weakCapture != nil, sourceLocation: sourceLocation)
+  subscription.cancel()
+  #expect(weakCapture == nil, sourceLocation: sourceLocation)
+}
+
 /// Something an observer captures, to see when the feature lets go of the observer.
 private final class Capture: Sendable {}
 
@@ -60,11 +94,7 @@ struct PublicationTests {
     let torn = Locked(0)
     let backwards = Locked(0)
     let writes = 20_000
-    DispatchQueue.concurrentPerform(iterations: 4) { thread in
-      if thread == 0 {
-        for _ in 0..<writes { feature.accept(1) }
-        return
-      }
+    send(writes, to: feature, whileReaders: 3) {
       var last = 0
       while last < writes {
         let state = feature.state
@@ -130,11 +160,7 @@ struct PublicationTests {
     let subscription = feature.observeState { state in announced.set(state.count) }
     let stale = Locked(0)
     let writes = 20_000
-    DispatchQueue.concurrentPerform(iterations: 2) { thread in
-      if thread == 0 {
-        for _ in 0..<writes { feature.accept(1) }
-        return
-      }
+    send(writes, to: feature, whileReaders: 1) {
       var seen = 0
       while seen < writes {
         seen = announced.value
@@ -160,32 +186,16 @@ struct PublicationTests {
   @Test("cancelling a subscription of an idle feature lets go of the observer at once")
   func cancelReleasesObserver() {
     let feature = Feature(initialState: [], definition: Sequence())
-    weak var weakCapture: Capture?
-    let subscription: Subscription
-    do {
-      let capture = Capture()
-      weakCapture = capture
-      subscription = feature.observeState { _ in _ = capture }
-      feature.accept(1)
+    expectCancelReleasesObserver { capture in
+      defer { feature.accept(1) }
+      return feature.observeState { _ in _ = capture }
     }
-    #expect(weakCapture != nil)
-    subscription.cancel()
-    #expect(weakCapture == nil)
   }
 
   @Test("a news observer that is cancelled is let go at once too")
   func cancelReleasesNewsObserver() {
     let feature = makeFixture()
-    weak var weakCapture: Capture?
-    let subscription: Subscription
-    do {
-      let capture = Capture()
-      weakCapture = capture
-      subscription = feature.observeNews { _ in _ = capture }
-    }
-    #expect(weakCapture != nil)
-    subscription.cancel()
-    #expect(weakCapture == nil)
+    expectCancelReleasesObserver { capture in feature.observeNews { _ in _ = capture } }
   }
 
   @Test("an observer cancelled from another thread is called at most once more")
