@@ -17,7 +17,7 @@
 /// ``MiddlewareContext/dispatch(_:)-(Action)`` is queued and goes through the whole chain after the
 /// current action, never recursively.
 public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
-  let body:
+  @usableFromInline let body:
     @Sendable (MiddlewareContext<State, Action>, MiddlewareNext<State, Action>, Action) -> Void
 
   /// Creates a middleware.
@@ -38,19 +38,29 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
 
 /// The store as a middleware sees it: `getState` and `dispatch`.
 public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
-  let pass: MiddlewarePass<State, Action>
+  @usableFromInline let pass: MiddlewarePass<State, Action>
+  /// The pass this context was handed to; its state is the pass's only while that pass is open.
+  @usableFromInline let generation: UInt64
+
+  @usableFromInline
+  init(pass: MiddlewarePass<State, Action>, generation: UInt64) {
+    self.pass = pass
+    self.generation = generation
+  }
 
   /// The current state.
   ///
   /// During the middleware's synchronous run it includes the actions already passed to `next`;
   /// later (in a delayed callback, say) it is the store's state.
+  @inlinable
   public var state: State {
-    pass.state
+    pass.state(in: generation)
   }
 
   /// Dispatches an action through the whole middleware chain, after the current one.
   ///
   /// - Parameter action: The action to dispatch.
+  @inlinable
   public func dispatch(_ action: Action) {
     pass.link.send(.dispatch(action))
   }
@@ -72,13 +82,24 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
 /// delay, from a task), it is queued behind the store's current work and then goes through the
 /// rest of the chain on the store's processing thread.
 public struct MiddlewareNext<State: Sendable, Action: Sendable>: Sendable {
-  let pass: MiddlewarePass<State, Action>
-  let index: Int
+  @usableFromInline let pass: MiddlewarePass<State, Action>
+  /// The middleware that receives the action, or the middleware count for the reducer.
+  @usableFromInline let index: Int
+  /// The pass this `next` was handed to; once that pass has ended, the action is queued.
+  @usableFromInline let generation: UInt64
+
+  @usableFromInline
+  init(pass: MiddlewarePass<State, Action>, index: Int, generation: UInt64) {
+    self.pass = pass
+    self.index = index
+    self.generation = generation
+  }
 
   /// Passes `action` on.
   ///
   /// - Parameter action: The action, as dispatched or transformed.
+  @inlinable
   public func callAsFunction(_ action: Action) {
-    pass.forward(action, to: index)
+    pass.forward(action, to: index, in: generation)
   }
 }

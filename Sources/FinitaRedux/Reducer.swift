@@ -15,7 +15,7 @@
 /// }
 /// ```
 public struct Reducer<State, Action>: Sendable {
-  let body: @Sendable (inout State, Action) -> Void
+  @usableFromInline let body: @Sendable (inout State, Action) -> Void
 
   /// Creates a reducer that changes the state in place.
   ///
@@ -42,6 +42,7 @@ public struct Reducer<State, Action>: Sendable {
   /// - Parameters:
   ///   - state: The state to change.
   ///   - action: What happened.
+  @inlinable
   public func reduce(_ state: inout State, _ action: Action) {
     body(&state, action)
   }
@@ -52,6 +53,7 @@ public struct Reducer<State, Action>: Sendable {
   ///   - action: What happened.
   ///   - state: The state before the action.
   /// - Returns: The state after the action.
+  @inlinable
   public func reduced(_ action: Action, _ state: State) -> State {
     var next = state
     body(&next, action)

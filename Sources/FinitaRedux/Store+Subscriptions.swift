@@ -7,8 +7,11 @@ extension Store {
   ///
   /// - Parameter observer: Receives each state.
   /// - Returns: A token; the subscription ends when it is cancelled or released.
+  @inlinable
   public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> Subscription {
-    subscribe({ $0 }, removingDuplicates: nil, observer)
+    // Observed directly, with no selection closure in between: inlined, this delivery is
+    // specialized in the client and calls `observer` with the state and nothing else.
+    feature.observeState { history in observer(history.present) }
   }
 
   /// Calls `observer` with a selected part of the state, first the current one, then every new
@@ -22,6 +25,7 @@ extension Store {
   ///   - select: Picks the part to observe: a key path or a closure.
   ///   - observer: Receives each value.
   /// - Returns: A token; the subscription ends when it is cancelled or released.
+  @inlinable
   public func subscribe<Value: Sendable>(
     _ select: @escaping @Sendable (State) -> Value,
     _ observer: @escaping @Sendable (Value) -> Void
@@ -38,6 +42,7 @@ extension Store {
   ///     last one (first); `nil` delivers every value.
   ///   - observer: Receives each value.
   /// - Returns: A token; the subscription ends when it is cancelled or released.
+  @inlinable
   public func subscribe<Value: Sendable>(
     _ select: @escaping @Sendable (State) -> Value,
     removingDuplicates isDuplicate: (@Sendable (Value, Value) -> Bool)?,
@@ -49,8 +54,8 @@ extension Store {
     let last = LastDelivered<Value>()
     return feature.observeState { history in
       let value = select(history.present)
-      if let previous = last.value, isDuplicate(previous, value) { return }
-      last.value = value
+      if let previous = last.value.pointee, isDuplicate(previous, value) { return }
+      last.value.pointee = value
       observer(value)
     }
   }
@@ -62,6 +67,7 @@ extension Store {
   ///   - select: Picks the part to observe: a key path or a closure.
   ///   - observer: Receives each new value.
   /// - Returns: A token; the subscription ends when it is cancelled or released.
+  @inlinable
   public func subscribe<Value: Equatable & Sendable>(
     _ select: @escaping @Sendable (State) -> Value,
     _ observer: @escaping @Sendable (Value) -> Void
@@ -113,8 +119,14 @@ extension Store where State: Equatable {
   ///
   /// - Parameter observer: Receives each new state.
   /// - Returns: A token; the subscription ends when it is cancelled or released.
+  @inlinable
   public func subscribe(_ observer: @escaping @Sendable (State) -> Void) -> Subscription {
-    subscribe({ $0 }, removingDuplicates: { $0 == $1 }, observer)
+    let last = LastDelivered<State>()
+    return feature.observeState { history in
+      if let previous = last.value.pointee, previous == history.present { return }
+      last.value.pointee = history.present
+      observer(history.present)
+    }
   }
 
   /// Every distinct state, starting with the current one.
@@ -126,8 +138,23 @@ extension Store where State: Equatable {
 }
 
 /// The last value a subscriber received, for skipping duplicates.
-private final class LastDelivered<Value>: @unchecked Sendable {
+@usableFromInline
+final class LastDelivered<Value>: @unchecked Sendable {
   // Safe to send: only the store's processing thread touches it, one delivery at a time, and the
   // engine hands the processing token from thread to thread under its lock, ordering accesses.
-  var value: Value?
+
+  /// The value, at a stable address: reached through a `let` pointer, so a delivery needs no
+  /// dynamic exclusivity check (only one delivery runs at a time).
+  @usableFromInline let value: UnsafeMutablePointer<Value?>
+
+  @usableFromInline
+  init() {
+    value = UnsafeMutablePointer<Value?>.allocate(capacity: 1)
+    value.initialize(to: nil)
+  }
+
+  deinit {
+    value.deinitialize(count: 1)
+    value.deallocate()
+  }
 }

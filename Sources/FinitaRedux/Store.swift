@@ -22,7 +22,7 @@
 /// queued and handled after the current one; no lock is held while your code runs; and when no
 /// other thread is processing, ``dispatch(_:)-(Action)`` returns after the action is reduced.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
-  let feature: Feature<StoreDefinition<State, Action>>
+  @usableFromInline let feature: Feature<StoreDefinition<State, Action>>
   let link: StoreLink<State, Action>
 
   /// Creates a store.
@@ -48,6 +48,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     self.feature = Feature(
       initialState: StoreHistory(present: initialState, limit: options.limit),
       definition: StoreDefinition(
+        initialState: initialState,
         reducer: reducer,
         middleware: middleware,
         historyOptions: options,
@@ -91,6 +92,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The current state. Safe to read from any thread.
   ///
   /// Read inside a subscriber, it is the state being delivered.
+  @inlinable
   public var state: State {
     feature.state.present
   }
@@ -102,6 +104,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// the work in progress. After ``dispose()`` it does nothing.
   ///
   /// - Parameter action: What happened.
+  @inlinable
   public func dispatch(_ action: Action) {
     feature.accept(.dispatch(action))
   }

@@ -14,17 +14,34 @@
 /// ```
 public struct StoreHistory<State: Sendable>: Sendable {
   /// The state now.
-  public internal(set) var present: State
-  /// The states before the present one, oldest first.
-  public private(set) var past: [State] = []
-  /// The states after the present one, which ``Store/redo()`` brings back; kept nearest last.
-  private var undone: [State] = []
+  @inlinable
+  public internal(set) var present: State {
+    get { _present }
+    set { _present = newValue }
+  }
+  /// The storage of ``present``, which the store's inlinable reducer writes in place.
+  @usableFromInline var _present: State
+  /// The states around the present one; `nil` until a first step is recorded, so that the
+  /// engine copies no array along with each state of a store that keeps no history.
+  private var steps: Steps?
   /// The most states kept before the present one; `0` when the store keeps no history.
   public let limit: Int
 
+  private struct Steps: Sendable {
+    /// The states before the present one, oldest first.
+    var past: [State] = []
+    /// The states after the present one, which ``Store/redo()`` brings back; kept nearest last.
+    var undone: [State] = []
+  }
+
   init(present: State, limit: Int) {
-    self.present = present
+    self._present = present
     self.limit = Swift.max(0, limit)
+  }
+
+  /// The states before the present one, oldest first.
+  public var past: [State] {
+    steps?.past ?? []
   }
 
   /// The states after the present one, nearest first: what redo brings back.
@@ -39,7 +56,7 @@ public struct StoreHistory<State: Sendable>: Sendable {
 
   /// The position of ``present`` in ``states``.
   public var currentIndex: Int {
-    past.count
+    steps?.past.count ?? 0
   }
 
   /// Whether there is a state to undo to.
@@ -52,10 +69,16 @@ public struct StoreHistory<State: Sendable>: Sendable {
     !undone.isEmpty
   }
 
+  /// The states after the present one, kept nearest last.
+  private var undone: [State] {
+    steps?.undone ?? []
+  }
+
   // MARK: - Steps
 
   /// Records that `action` moved the state from `previous` to ``present``, unless the options
   /// exclude the action or the state did not change.
+  @usableFromInline
   mutating func record<Action>(
     _ previous: State,
     by action: Action,
@@ -63,21 +86,23 @@ public struct StoreHistory<State: Sendable>: Sendable {
   ) {
     guard limit > 0, !options.excludes(action) else { return }
     if let isDuplicate = options.isDuplicate, isDuplicate(previous, present) { return }
-    past.append(previous)
-    undone.removeAll()
-    if past.count > limit { past.removeFirst(past.count - limit) }
+    if steps == nil { steps = Steps() }
+    steps?.past.append(previous)
+    steps?.undone.removeAll()
+    let excess = (steps?.past.count ?? 0) - limit
+    if excess > 0 { steps?.past.removeFirst(excess) }
   }
 
   mutating func undo() {
-    guard let previous = past.popLast() else { return }
-    undone.append(present)
-    present = previous
+    guard let previous = steps?.past.popLast() else { return }
+    steps?.undone.append(_present)
+    _present = previous
   }
 
   mutating func redo() {
-    guard let next = undone.popLast() else { return }
-    past.append(present)
-    present = next
+    guard let next = steps?.undone.popLast() else { return }
+    steps?.past.append(_present)
+    _present = next
   }
 
   /// Moves to `index` in ``states``; an index outside ``states`` changes nothing.
@@ -89,9 +114,8 @@ public struct StoreHistory<State: Sendable>: Sendable {
 
   /// Forgets every state but `state`, which becomes the present.
   mutating func reset(to state: State) {
-    present = state
-    past.removeAll()
-    undone.removeAll()
+    _present = state
+    steps = nil
   }
 }
 

@@ -61,10 +61,11 @@ public struct Thunk<State: Sendable, Action: Sendable>: Sendable {
 
 /// The store as a thunk sees it: `getState` and `dispatch`.
 public struct ThunkContext<State: Sendable, Action: Sendable>: Sendable {
-  let link: StoreLink<State, Action>
-  let startState: State
+  @usableFromInline let link: StoreLink<State, Action>
+  @usableFromInline let startState: State
 
   /// The store's current state; once the store is gone, the state when the thunk started.
+  @inlinable
   public var state: State {
     link.state ?? startState
   }
@@ -76,6 +77,7 @@ public struct ThunkContext<State: Sendable, Action: Sendable>: Sendable {
   /// it.
   ///
   /// - Parameter action: The action to dispatch.
+  @inlinable
   public func dispatch(_ action: Action) {
     guard !Task.isCancelled else { return }
     link.send(.dispatch(action))

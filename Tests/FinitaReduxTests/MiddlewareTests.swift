@@ -1,4 +1,5 @@
 import FinitaRedux
+import Foundation
 import Testing
 
 @Suite("Middleware", .timeLimit(.minutes(1)))
@@ -121,5 +122,83 @@ struct MiddlewareTests {
     let store = makeLogStore(middleware: [twice])
     store.dispatch(.increment)
     #expect(store.state.count == 2)
+  }
+
+  @Test("each action a middleware passes on during one run is a state of its own for subscribers")
+  func eachActionPassedOnIsAState() {
+    let twice = Middleware<Log, LogAction> { _, next, action in
+      next(action)
+      next(action)
+    }
+    let store = makeLogStore(middleware: [twice])
+    let counts = Recorder<Int>()
+    let token = store.subscribe { (state: Log) in counts.append(state.count) }
+    store.dispatch(.increment)
+    store.dispatch(.increment)
+    #expect(counts.values == [0, 1, 2, 3, 4])
+    token.cancel()
+  }
+
+  @Test("next called from another thread during the middleware's run reduces before it returns")
+  func nextFromAnotherThread() {
+    let readings = Recorder<Int>()
+    let hop = Middleware<Log, LogAction> { store, next, action in
+      let passedOn = DispatchSemaphore(value: 0)
+      Thread {
+        next(action)
+        passedOn.signal()
+      }.start()
+      passedOn.wait()
+      readings.append(store.state.count)
+    }
+    let store = makeLogStore(middleware: [hop])
+    store.dispatch(.increment)
+    store.dispatch(.increment)
+    #expect(readings.values == [1, 2])
+    #expect(store.state.count == 2)
+  }
+
+  @Test("a next kept from an earlier action is queued when called during a later one")
+  func keptNextIsQueued() {
+    let kept = Recorder<MiddlewareNext<Log, LogAction>>()
+    let seenInside = Recorder<[String]>()
+    let keeper = Middleware<Log, LogAction> { store, next, action in
+      if action == .add("first") { kept.append(next) }
+      if action == .add("second") { kept.values.first?(.add("late")) }
+      next(action)
+      seenInside.append(store.state.entries)
+    }
+    let seen = Recorder<LogAction>()
+    let spy = Middleware<Log, LogAction> { _, next, action in
+      seen.append(action)
+      next(action)
+    }
+    let store = makeLogStore(middleware: [keeper, spy])
+    store.dispatch(.add("first"))
+    store.dispatch(.add("second"))
+    // The late action was not reduced into the second action's run; it continued through the
+    // rest of the chain afterwards, skipping the middleware that had already seen it.
+    #expect(seenInside.values == [["first"], ["first", "second"]])
+    #expect(seen.values == [.add("first"), .add("second"), .add("late")])
+    #expect(store.state.entries == ["first", "second", "late"])
+  }
+
+  @Test("a store kept from an earlier action reads the store's state, not a later run's")
+  func keptContextReadsTheStore() {
+    let kept = Recorder<MiddlewareContext<Log, LogAction>>()
+    let readings = Recorder<String>()
+    let keeper = Middleware<Log, LogAction> { store, next, action in
+      guard let earlier = kept.values.first else {
+        kept.append(store)
+        return next(action)
+      }
+      next(action)
+      readings.append("current \(store.state.count), kept \(earlier.state.count)")
+    }
+    let store = makeLogStore(middleware: [keeper])
+    store.dispatch(.increment)
+    store.dispatch(.increment)
+    #expect(readings.values == ["current 2, kept 1"])
+    #expect(kept.values.first?.state.count == 2)
   }
 }

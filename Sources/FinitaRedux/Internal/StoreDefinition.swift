@@ -1,19 +1,53 @@
+import Finita
+
 /// What the store's feature accepts: the store's public operations, as one wish type.
+///
+/// Commands with large payloads (thunks, their keys, a restored state) are boxed in ``Boxed``,
+/// so that a command is no larger than an action and an index: client code then copies it
+/// inline, where a larger enum would be copied through its runtime value witnesses.
+@usableFromInline
 enum StoreCommand<AppState: Sendable, AppAction: Sendable>: Sendable {
   /// An action dispatched by the app, a middleware or a thunk: it goes through the middleware.
   case dispatch(AppAction)
   /// An action a middleware passed to `next` after its synchronous run ended (a delay, say): it
   /// continues through the chain from the middleware after that one.
   case resume(AppAction, at: Int)
-  case thunk(Thunk<AppState, AppAction>, key: UInt64)
-  case cancelThunks(ThunkKey)
   case undo
   case redo
   case jump(to: Int)
-  case restore(AppState)
+  case boxed(Boxed)
+
+  /// A command with a large payload.
+  @usableFromInline
+  final class Boxed: Sendable {
+    enum Command: Sendable {
+      case thunk(Thunk<AppState, AppAction>, key: UInt64)
+      case cancelThunks(ThunkKey)
+      case restore(AppState)
+    }
+
+    let command: Command
+
+    init(_ command: Command) {
+      self.command = command
+    }
+  }
+
+  static func thunk(_ thunk: Thunk<AppState, AppAction>, key: UInt64) -> Self {
+    .boxed(Boxed(.thunk(thunk, key: key)))
+  }
+
+  static func cancelThunks(_ key: ThunkKey) -> Self {
+    .boxed(Boxed(.cancelThunks(key)))
+  }
+
+  static func restore(_ state: AppState) -> Self {
+    .boxed(Boxed(.restore(state)))
+  }
 }
 
 /// What was done to the store's state: the Reducer stage's input.
+@usableFromInline
 enum StoreEffect<AppState: Sendable, AppAction: Sendable>: Sendable {
   /// Reduce this action now.
   case reduce(AppAction)
@@ -27,65 +61,130 @@ enum StoreEffect<AppState: Sendable, AppAction: Sendable>: Sendable {
 
 /// The store as a feature definition: the middleware chain is the Actor, the app's reducer and
 /// the history bookkeeping are the Reducer, and thunks are the Actor's asynchronous effects.
+///
+/// Dispatching an action and reducing it are inlinable, so the client specializes them with the
+/// engine's hot path for its own state and action types; the rarer commands (thunks, undo,
+/// restore) and history bookkeeping stay out of line.
+@usableFromInline
 struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: FeatureDefinition {
-  typealias Wish = StoreCommand<AppState, AppAction>
-  typealias Effect = StoreEffect<AppState, AppAction>
-  typealias State = StoreHistory<AppState>
+  @usableFromInline typealias Wish = StoreCommand<AppState, AppAction>
+  @usableFromInline typealias Effect = StoreEffect<AppState, AppAction>
+  @usableFromInline typealias State = StoreHistory<AppState>
 
-  let reducer: Reducer<AppState, AppAction>
-  let middleware: [Middleware<AppState, AppAction>]
-  let historyOptions: HistoryOptions<AppState, AppAction>
+  @usableFromInline let reducer: Reducer<AppState, AppAction>
+  /// Runs the middleware chain; `nil` when the store has no middleware.
+  @usableFromInline let pass: MiddlewarePass<AppState, AppAction>?
+  @usableFromInline let historyOptions: HistoryOptions<AppState, AppAction>
   let link: StoreLink<AppState, AppAction>
 
-  func act(_ history: StoreHistory<AppState>, _ command: Wish) -> Effects<Effect> {
+  init(
+    initialState: AppState,
+    reducer: Reducer<AppState, AppAction>,
+    middleware: [Middleware<AppState, AppAction>],
+    historyOptions: HistoryOptions<AppState, AppAction>,
+    link: StoreLink<AppState, AppAction>
+  ) {
+    self.reducer = reducer
+    self.pass =
+      middleware.isEmpty
+      ? nil
+      : MiddlewarePass(state: initialState, middleware: middleware, reducer: reducer, link: link)
+    self.historyOptions = historyOptions
+    self.link = link
+  }
+
+  @inlinable
+  func act(
+    _ history: StoreHistory<AppState>,
+    _ command: StoreCommand<AppState, AppAction>
+  ) -> Effects<StoreEffect<AppState, AppAction>> {
     switch command {
     case .dispatch(let action):
       return runMiddleware(action, from: 0, on: history.present)
     case .resume(let action, let index):
       return runMiddleware(action, from: index, on: history.present)
-    case .thunk(let thunk, let key):
-      let context = ThunkContext(link: link, startState: history.present)
-      let work = Effects<Effect>.run(name: thunk.name) { _ in try await thunk.body(context) }
-        .cancellable(id: ThunkKey(task: key))
-      guard let id = thunk.id else { return work }
-      return work.cancellable(id: id, cancelInFlight: thunk.cancelInFlight)
-    case .cancelThunks(let key):
-      return .cancel(id: key)
+    default:
+      return actOutsideTheChain(history, command)
+    }
+  }
+
+  @inlinable
+  func runMiddleware(
+    _ action: AppAction,
+    from index: Int,
+    on state: AppState
+  ) -> Effects<StoreEffect<AppState, AppAction>> {
+    guard let pass, index < pass.middleware.count else { return .just(.reduce(action)) }
+    return pass.run(action, from: index, on: state)
+  }
+
+  /// The Actor for every command but an action's: thunks and moves through history.
+  @usableFromInline
+  func actOutsideTheChain(
+    _ history: StoreHistory<AppState>,
+    _ command: StoreCommand<AppState, AppAction>
+  ) -> Effects<StoreEffect<AppState, AppAction>> {
+    switch command {
+    case .dispatch, .resume:
+      return act(history, command)
     case .undo:
       return history.canUndo ? .just(.undo) : .none
     case .redo:
       return history.canRedo ? .just(.redo) : .none
     case .jump(let index):
       return history.states.indices.contains(index) ? .just(.jump(to: index)) : .none
-    case .restore(let state):
-      return .just(.restore(state))
+    case .boxed(let boxed):
+      switch boxed.command {
+      case .thunk(let thunk, let key):
+        let context = ThunkContext(link: link, startState: history.present)
+        let work = Effects<Effect>.run(name: thunk.name) { _ in try await thunk.body(context) }
+          .cancellable(id: ThunkKey(task: key))
+        guard let id = thunk.id else { return work }
+        return work.cancellable(id: id, cancelInFlight: thunk.cancelInFlight)
+      case .cancelThunks(let key):
+        return .cancel(id: key)
+      case .restore(let state):
+        return .just(.restore(state))
+      }
     }
   }
 
-  private func runMiddleware(
-    _ action: AppAction,
-    from index: Int,
-    on state: AppState
-  ) -> Effects<Effect> {
-    guard index < middleware.count else { return .just(.reduce(action)) }
-    let pass = MiddlewarePass(state: state, middleware: middleware, reducer: reducer, link: link)
-    return .many(pass.run(action, from: index))
-  }
-
-  func reduce(_ history: inout StoreHistory<AppState>, _ effect: Effect) {
+  @inlinable
+  func reduce(
+    _ history: inout StoreHistory<AppState>,
+    _ effect: StoreEffect<AppState, AppAction>
+  ) {
     switch effect {
     case .reduce(let action):
       guard history.limit > 0 else {
-        reducer.reduce(&history.present, action)
+        reducer.reduce(&history._present, action)
         return
       }
-      let previous = history.present
-      reducer.reduce(&history.present, action)
+      let previous = history._present
+      reducer.reduce(&history._present, action)
       history.record(previous, by: action, options: historyOptions)
     case .commit(let action, let state):
-      let previous = history.present
-      history.present = state
-      if history.limit > 0 { history.record(previous, by: action, options: historyOptions) }
+      guard history.limit > 0 else {
+        history._present = state
+        return
+      }
+      let previous = history._present
+      history._present = state
+      history.record(previous, by: action, options: historyOptions)
+    default:
+      moveThroughHistory(&history, effect)
+    }
+  }
+
+  /// The Reducer for every effect but an action's: undo, redo, jump and restore.
+  @usableFromInline
+  func moveThroughHistory(
+    _ history: inout StoreHistory<AppState>,
+    _ effect: StoreEffect<AppState, AppAction>
+  ) {
+    switch effect {
+    case .reduce, .commit:
+      preconditionFailure("Internal inconsistency: an action's effect reached history moves")
     case .undo:
       history.undo()
     case .redo:

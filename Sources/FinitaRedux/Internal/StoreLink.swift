@@ -5,30 +5,39 @@ import Finita
 /// The definition is created before the feature that runs it, so it cannot hold the feature
 /// directly; the store connects the link right after creating the feature. The reference is weak:
 /// work that outlives the store finds nothing and does nothing.
+///
+/// Sending a command and reading the state are inlinable, so that an action a middleware or a
+/// thunk dispatches is queued by code specialized in the client; the locked part is not generic.
+@usableFromInline
 final class StoreLink<AppState: Sendable, AppAction: Sendable>: Sendable {
-  typealias Engine = Feature<StoreDefinition<AppState, AppAction>>
+  @usableFromInline typealias Engine = Feature<StoreDefinition<AppState, AppAction>>
 
-  private struct Contents {
-    weak var feature: Engine?
-    var lastThunkKey: UInt64 = 0
-  }
-
-  private let contents = LockedValue(Contents())
+  private let contents = LockedValue(StoreLinkContents())
 
   func connect(_ feature: Engine) {
     contents.withLock { $0.feature = feature }
   }
 
+  /// The store's feature, or `nil` once the store is gone.
+  @inlinable
   var feature: Engine? {
+    // Only `connect(_:)` stores an object, and it is always this link's engine.
+    connectedFeature.map { unsafeDowncast($0, to: Engine.self) }
+  }
+
+  @usableFromInline
+  var connectedFeature: AnyObject? {
     contents.withLock { $0.feature }
   }
 
   /// Sends a command to the feature, queued behind whatever it is processing.
+  @inlinable
   func send(_ command: StoreCommand<AppState, AppAction>) {
     feature?.accept(command)
   }
 
   /// The store's current state, or `nil` once the store is gone.
+  @inlinable
   var state: AppState? {
     feature?.state.present
   }
@@ -42,4 +51,11 @@ final class StoreLink<AppState: Sendable, AppAction: Sendable>: Sendable {
     send(.thunk(thunk, key: key))
     return ThunkTask { [weak self] in self?.send(.cancelThunks(ThunkKey(task: key))) }
   }
+}
+
+/// What a ``StoreLink`` guards with its lock. Declared outside the generic link, and holding the
+/// feature as `AnyObject`, so that it is not generic: locking it needs no generic metadata.
+private struct StoreLinkContents {
+  weak var feature: AnyObject?
+  var lastThunkKey: UInt64 = 0
 }
