@@ -31,15 +31,12 @@ extension Feature {
     let core = self.core
     let id = core.makeID()
     continuation.onTermination = { _ in core.removeObserver(id) }
-    core.submit(
-      .subscribe(
-        .init(
-          id: id,
-          receive: { state in continuation.yield(state) },
-          finish: { continuation.finish() }
-        )
-      )
+    let observer = FeatureCore<Definition>.Observer<State>(
+      id: id,
+      receive: { state in continuation.yield(state) },
+      finish: { continuation.finish() }
     )
+    core.submit(.subscribe(.init(observer)))
     return stream
   }
 
@@ -77,7 +74,7 @@ extension Feature {
   public func observeState(_ observer: @escaping @Sendable (State) -> Void) -> Subscription {
     let core = self.core
     let id = core.makeID()
-    core.submit(.subscribe(.init(id: id, receive: observer, finish: nil)))
+    core.submit(.subscribe(.init(.init(id: id, receive: observer, finish: nil))))
     return Subscription { core.removeObserver(id) }
   }
 

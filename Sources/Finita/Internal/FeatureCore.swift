@@ -134,7 +134,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     case .hopToMain:
       Task { @MainActor in self.drainOnMainActor() }
     case .dropped:
-      if case .subscribe(let observer) = item { observer.finish?() }
+      if case .subscribe(let observer) = item { observer.value.finish?() }
     case .queued:
       break
     }
@@ -294,7 +294,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     case .effect(let effect, let action):
       apply(effect, from: action)
     case .subscribe(let observer):
-      addStateObserver(observer)
+      addStateObserver(observer.value)
     case .start:
       runBootstrapper()
     }

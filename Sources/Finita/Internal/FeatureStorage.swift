@@ -42,7 +42,7 @@ extension FeatureCore {
       isDisposed = true
       var finishers = changes.newsAdditions.compactMap(\.finish)
       while let item = queue.popFirst() {
-        if case .subscribe(let observer) = item, let finish = observer.finish {
+        if case .subscribe(let observer) = item, let finish = observer.value.finish {
           finishers.append(finish)
         }
       }
@@ -97,7 +97,9 @@ extension FeatureCore {
     case action(Action)
     case bootstrapAction(Action)
     case effect(Effect, Action)
-    case subscribe(Observer<State>)
+    /// Boxed, so an item stays small enough to be copied inline: once an enum is larger than
+    /// four words, specialized code copies it through the runtime's generic value witnesses.
+    case subscribe(Box<Observer<State>>)
     case start
   }
 
@@ -108,6 +110,17 @@ extension FeatureCore {
     @usableFromInline let receive: @Sendable (Value) -> Void
     /// Ends a stream or binding when the feature is disposed.
     @usableFromInline let finish: (@Sendable () -> Void)?
+  }
+
+  /// A value kept by reference.
+  @usableFromInline
+  final class Box<Value> {
+    @usableFromInline let value: Value
+
+    @usableFromInline
+    init(_ value: Value) {
+      self.value = value
+    }
   }
 
   /// An immutable list of observers. The token holder replaces the whole list to change it, so
