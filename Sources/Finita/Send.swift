@@ -13,10 +13,10 @@
 /// ```
 public struct Send<Output: Sendable>: Sendable {
   @usableFromInline let deliver: @Sendable (Output) -> Void
-  @usableFromInline let host: EffectHost
+  @usableFromInline let host: any EffectHost
 
   @usableFromInline
-  init(host: EffectHost, deliver: @escaping @Sendable (Output) -> Void) {
+  init(host: any EffectHost, deliver: @escaping @Sendable (Output) -> Void) {
     self.host = host
     self.deliver = deliver
   }
@@ -42,35 +42,19 @@ public struct Send<Output: Sendable>: Sendable {
 }
 
 /// What running effect work needs from its feature besides delivery: cancellation by identifier.
+///
+/// The feature's core and the origin of the work implement it, so a `Send` carries them as one
+/// value instead of closures allocated for every task.
 @usableFromInline
-struct EffectHost: Sendable {
-  @usableFromInline let cancel: @Sendable (EffectID) -> Void
-  @usableFromInline let runCancellable:
-    @Sendable (
-      _ id: EffectID,
-      _ cancelInFlight: Bool,
-      _ body: @escaping @Sendable () async throws -> Void
-    ) async throws -> Void
+protocol EffectHost: Sendable {
+  /// Cancels the running work marked with `id`.
+  func cancel(_ id: EffectID)
 
-  @usableFromInline
-  init(
-    cancel: @escaping @Sendable (EffectID) -> Void,
-    runCancellable:
-      @escaping @Sendable (
-        _ id: EffectID,
-        _ cancelInFlight: Bool,
-        _ body: @escaping @Sendable () async throws -> Void
-      ) async throws -> Void
-  ) {
-    self.cancel = cancel
-    self.runCancellable = runCancellable
-  }
-
+  /// Runs `body` as work marked with `id`, which ``cancel(_:)`` can stop without stopping the
+  /// enclosing work.
   func runCancellable(
     id: EffectID,
     cancelInFlight: Bool,
     _ body: @escaping @Sendable () async throws -> Void
-  ) async throws {
-    try await runCancellable(id, cancelInFlight, body)
-  }
+  ) async throws
 }

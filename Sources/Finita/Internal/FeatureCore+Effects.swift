@@ -1,10 +1,13 @@
 extension FeatureCore {
   /// Starts the asynchronous or combined work an Actor returned for `action`.
   ///
-  /// Inlinable so that the delivery closures, and the processing they start when effects
-  /// arrive, are specialized for the client's definition.
+  /// Inlinable so that the delivery closure, and the processing it starts when effects arrive,
+  /// are specialized for the client's definition.
   @inlinable
   func launch(_ work: Effects<Effect>.Work, from action: Action) {
+    let deliver: @Sendable (Effect) -> Void = { [self] effect in
+      submit(.effect(effect, action))
+    }
     if case .run(let run) = work.kind {
       // The common case, kept specialized end to end.
       spawn(
@@ -13,8 +16,7 @@ extension FeatureCore {
         name: run.name,
         cancelIDs: [],
         source: .action(action),
-        deliver: { [self] effect in submit(.effect(effect, action)) },
-        onError: { [self] error in handleError(error, from: action) }
+        deliver: deliver
       )
       return
     }
@@ -23,8 +25,7 @@ extension FeatureCore {
       cancelIDs: [],
       source: .action(action),
       now: { apply($0, from: action) },
-      later: { [self] effect in submit(.effect(effect, action)) },
-      onError: { [self] error in handleError(error, from: action) }
+      later: deliver
     )
   }
 
@@ -36,8 +37,7 @@ extension FeatureCore {
     cancelIDs: [EffectID],
     source: TaskRecord.Source,
     now: (Output) -> Void,
-    later: @escaping @Sendable (Output) -> Void,
-    onError: @escaping @Sendable (any Error) -> Void
+    later: @escaping @Sendable (Output) -> Void
   ) {
     let kind: Effects<Output>.Work.Kind
     switch effects.operation {
@@ -60,20 +60,16 @@ extension FeatureCore {
         name: run.name,
         cancelIDs: cancelIDs,
         source: source,
-        deliver: later,
-        onError: onError
+        deliver: later
       )
     case .merge(let parts):
       for part in parts {
-        launch(
-          part, cancelIDs: cancelIDs, source: source, now: now, later: later, onError: onError)
+        launch(part, cancelIDs: cancelIDs, source: source, now: now, later: later)
       }
     case .concatenate(let parts):
       var index = parts.startIndex
       while index < parts.endIndex, parts[index].isSynchronous {
-        launch(
-          parts[index], cancelIDs: cancelIDs, source: source, now: now, later: later,
-          onError: onError)
+        launch(parts[index], cancelIDs: cancelIDs, source: source, now: now, later: later)
         index += 1
       }
       if index < parts.endIndex {
@@ -84,20 +80,18 @@ extension FeatureCore {
           name: nil,
           cancelIDs: cancelIDs,
           source: source,
-          deliver: later,
-          onError: onError
+          deliver: later
         )
       }
     case .cancellable(let inner, let id, let cancelInFlight):
       if cancelInFlight { cancel(id: id) }
-      launch(
-        inner, cancelIDs: cancelIDs + [id], source: source, now: now, later: later,
-        onError: onError)
+      launch(inner, cancelIDs: cancelIDs + [id], source: source, now: now, later: later)
     case .cancel(let id):
       cancel(id: id)
     }
   }
 
+  /// Runs `body` in a task owned by the feature; what it throws goes where `source` says.
   @inlinable
   func spawn<Output: Sendable>(
     _ body: @escaping @Sendable (Send<Output>) async throws -> Void,
@@ -105,10 +99,9 @@ extension FeatureCore {
     name: String?,
     cancelIDs: [EffectID],
     source: TaskRecord.Source,
-    deliver: @escaping @Sendable (Output) -> Void,
-    onError: @escaping @Sendable (any Error) -> Void
+    deliver: @escaping @Sendable (Output) -> Void
   ) {
-    let send = Send(host: makeHost(source: source), deliver: deliver)
+    let send = Send(host: Host(core: self, source: source), deliver: deliver)
     box.withLock { storage in
       guard !storage.isDisposed else { return }
       let id = storage.makeID()
@@ -117,14 +110,14 @@ extension FeatureCore {
         do {
           try await body(send)
         } catch  where !Task.isCancelled {
-          onError(error)
+          fail(error, source: source)
         } catch {
           // Cancelled: whatever the work threw on its way out is not news.
         }
         taskDidFinish(id)
       }
       storage.tasks[id] = TaskRecord(
-        cancel: { task.cancel() },
+        handle: .task(task),
         cancelIDs: cancelIDs,
         source: source,
         name: name
@@ -132,40 +125,79 @@ extension FeatureCore {
     }
   }
 
-  @inlinable
-  func makeHost(source: TaskRecord.Source) -> EffectHost {
-    EffectHost(
-      cancel: { [self] id in cancel(id: id) },
-      runCancellable: { [self] id, cancelInFlight, body in
-        if cancelInFlight { self.cancel(id: id) }
-        let child = Task { try await body() }
-        let registered = self.box.withLock { storage -> UInt64? in
-          guard !storage.isDisposed else { return nil }
-          let recordID = storage.makeID()
-          storage.tasks[recordID] = TaskRecord(
-            cancel: { child.cancel() },
-            cancelIDs: [id],
-            source: source,
-            name: nil
-          )
-          return recordID
-        }
-        guard let registered else {
-          child.cancel()
-          return
-        }
-        defer { self.taskDidFinish(registered) }
-        do {
-          try await withTaskCancellationHandler {
-            try await child.value
-          } onCancel: {
-            child.cancel()
-          }
-        } catch is CancellationError where !Task.isCancelled {
-          // Only this part was cancelled by its id: the enclosing work goes on.
-        }
+  /// Routes an error thrown by asynchronous work: an action's to
+  /// ``FeatureDefinition/effect(for:from:)``, the Bootstrapper's to the reporter.
+  @usableFromInline
+  func fail(_ error: any Error, source: TaskRecord.Source) {
+    switch source {
+    case .action(let action): handleError(error, from: action)
+    case .bootstrapper: report(error, source: "the bootstrapper")
+    }
+  }
+
+  /// The feature as seen by the work of one origin: what a ``Send`` needs to cancel by
+  /// identifier.
+  @usableFromInline
+  struct Host: EffectHost {
+    @usableFromInline let core: FeatureCore
+    @usableFromInline let source: TaskRecord.Source
+
+    @usableFromInline
+    init(core: FeatureCore, source: TaskRecord.Source) {
+      self.core = core
+      self.source = source
+    }
+
+    @usableFromInline
+    func cancel(_ id: EffectID) {
+      core.cancel(id: id)
+    }
+
+    @usableFromInline
+    func runCancellable(
+      id: EffectID,
+      cancelInFlight: Bool,
+      _ body: @escaping @Sendable () async throws -> Void
+    ) async throws {
+      try await core.runCancellable(id: id, cancelInFlight: cancelInFlight, source: source, body)
+    }
+  }
+
+  /// Runs `body` as a child task marked with `id`, so cancelling the id stops it and not the
+  /// work around it.
+  func runCancellable(
+    id: EffectID,
+    cancelInFlight: Bool,
+    source: TaskRecord.Source,
+    _ body: @escaping @Sendable () async throws -> Void
+  ) async throws {
+    if cancelInFlight { cancel(id: id) }
+    let child = Task { try await body() }
+    let registered = box.withLock { storage -> UInt64? in
+      guard !storage.isDisposed else { return nil }
+      let recordID = storage.makeID()
+      storage.tasks[recordID] = TaskRecord(
+        handle: .throwingTask(child),
+        cancelIDs: [id],
+        source: source,
+        name: nil
+      )
+      return recordID
+    }
+    guard let registered else {
+      child.cancel()
+      return
+    }
+    defer { taskDidFinish(registered) }
+    do {
+      try await withTaskCancellationHandler {
+        try await child.value
+      } onCancel: {
+        child.cancel()
       }
-    )
+    } catch is CancellationError where !Task.isCancelled {
+      // Only this part was cancelled by its id: the enclosing work goes on.
+    }
   }
 
   @usableFromInline

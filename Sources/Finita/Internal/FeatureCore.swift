@@ -385,8 +385,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       cancelIDs: [],
       source: .bootstrapper,
       now: { process(.bootstrapAction($0)) },
-      later: { [self] action in submit(.bootstrapAction(action)) },
-      onError: { [self] error in report(error, source: "the bootstrapper") }
+      later: { [self] action in submit(.bootstrapAction(action)) }
     )
     let held = box.withLock { storage in
       defer { storage.held = [] }
@@ -472,6 +471,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     }
   }
 
+  @usableFromInline
   func report(_ error: any Error, source: String) {
     let failure = UnhandledEffectError(
       underlying: error,

@@ -144,19 +144,33 @@ extension FeatureCore {
       case bootstrapper
     }
 
-    @usableFromInline let cancel: @Sendable () -> Void
+    /// The running task.
+    @usableFromInline
+    enum Handle: Sendable {
+      case task(Task<Void, Never>)
+      case throwingTask(Task<Void, any Error>)
+    }
+
+    @usableFromInline let handle: Handle
     @usableFromInline let cancelIDs: [EffectID]
     @usableFromInline let source: Source
     @usableFromInline let name: String?
 
     @usableFromInline
-    init(
-      cancel: @escaping @Sendable () -> Void, cancelIDs: [EffectID], source: Source, name: String?
-    ) {
-      self.cancel = cancel
+    init(handle: Handle, cancelIDs: [EffectID], source: Source, name: String?) {
+      self.handle = handle
       self.cancelIDs = cancelIDs
       self.source = source
       self.name = name
+    }
+
+    /// Cancels the task.
+    @usableFromInline
+    func cancel() {
+      switch handle {
+      case .task(let task): task.cancel()
+      case .throwingTask(let task): task.cancel()
+      }
     }
 
     var description: String {
