@@ -7,8 +7,8 @@ extension Automaton {
   /// - Returns: The next state, or `nil`.
   @inlinable
   public func transition(from state: State, by event: Event) -> State? {
-    guard case .matched(let row) = resolve(state, event) else { return nil }
-    return rowTargets[row]
+    guard case .matched(let row, _) = resolve(state, event) else { return nil }
+    return table.targets[row].state
   }
 
   /// The transition that fires for `event` in `state`, with its output, or `nil` when none does.
@@ -19,7 +19,7 @@ extension Automaton {
   /// - Returns: The match, or `nil`.
   @inlinable
   public func match(from state: State, by event: Event) -> TransitionMatch<State, Event, Output>? {
-    guard case .matched(let row) = resolve(state, event) else { return nil }
+    guard case .matched(let row, _) = resolve(state, event) else { return nil }
     return TransitionMatch(transition: rows[row], output: output(ofRow: row, state, event))
   }
 
@@ -60,39 +60,69 @@ extension Automaton {
     }
   }
 
+  /// Which row, if any, fires for `event` in `state`.
   @inlinable
   @inline(__always)
   internal func resolve(_ state: State, _ event: Event) -> Resolution {
-    let candidates = table.rows(for: state, kind: event.kind)
-    if candidates.isEmpty {
+    resolve(state, at: table.position(of: state), event)
+  }
+
+  /// Which row, if any, fires for `event` in `state`, whose position in the table is
+  /// `position`.
+  @inlinable
+  @inline(__always)
+  internal func resolve(_ state: State, at position: Int, _ event: Event) -> Resolution {
+    let slot = table.slot(at: position, kind: event.kind)
+    if slot.rows.isEmpty {
       return .undefined
     }
     if !hasGuards {
-      return .matched(candidates.lowerBound)
+      return .matched(slot.rows.lowerBound, target: slot.firstTarget)
     }
+    return Self.firstAccepted(of: slot.rows, rowPredicates, table.targets, state, event)
+  }
+
+  /// The first of `candidates` whose guard in `predicates`, if any, accepts `event` in `state`,
+  /// with the position in `targets` of the state it enters.
+  @inlinable
+  @inline(never)
+  internal static func firstAccepted(
+    of candidates: Range<Int>,
+    _ predicates: [(@Sendable (State, Event) -> Bool)?],
+    _ targets: [TransitionTable<State, Event.Kind>.Target],
+    _ state: State,
+    _ event: Event
+  ) -> Resolution {
+    // Out of line so that the inlined step of a machine without guards stays small, and static
+    // so that the call passes two arrays instead of copying the whole automaton.
     for row in candidates {
-      guard let predicate = rowPredicates[row] else { return .matched(row) }
-      if predicate(state, event) {
-        return .matched(row)
+      if let predicate = predicates[row], !predicate(state, event) {
+        continue
       }
+      return .matched(row, target: targets[row].position)
     }
     return .rejected
   }
 
+  /// The output of taking `row` from `state` on `event`: the row's Mealy output, or else the
+  /// Moore output of the state the row enters.
   @inlinable
   @inline(__always)
   internal func output(ofRow row: Int, _ state: State, _ event: Event) -> Output? {
-    switch rowOutputs[row] {
-    case .none:
-      break
-    case .constant(let output):
-      return output
-    case .computed(let make):
-      if let output = make(state, event) {
+    guard hasOutputs else { return nil }
+    if hasRowOutputs {
+      switch rowOutputs[row] {
+      case .none:
+        break
+      case .constant(let output):
         return output
+      case .computed(let make):
+        if let output = make(state, event) {
+          return output
+        }
       }
     }
-    return hasStateOutputs ? stateOutputs[rowTargets[row]] : nil
+    return hasStateOutputs ? stateOutputs[table.targets[row].state] : nil
   }
 
   internal func runExitActions(of state: State, _ event: Event) {

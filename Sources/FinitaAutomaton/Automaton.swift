@@ -56,23 +56,32 @@ public struct Automaton<State: Hashable & Sendable, Event: AutomatonEvent, Outpu
   internal let rows: [Transition<State, Event, Output>]
   /// Positions in `rows` of each transition of `transitions`.
   internal let rowOfTransition: [Int]
+  /// The lookup from (state, kind) to rows, with where each row leads.
   @usableFromInline
   internal let table: TransitionTable<State, Event.Kind>
+  /// Whether some state has a Moore output.
   @usableFromInline
   internal let hasStateOutputs: Bool
 
-  // The hot path reads these per-row arrays instead of whole `Transition` values, so a step
-  // touches only what it needs and retains nothing it does not call.
-  @usableFromInline
-  internal let rowTargets: [State]
-  @usableFromInline
-  internal let rowIsInternal: [Bool]
+  // The hot path reads these per-row arrays (and the table's targets) instead of whole
+  // `Transition` values, so a step touches only what it needs and retains nothing it does not
+  // call; the flags let it skip the arrays when no row has a guard or an output.
+
+  /// The guard of each row, if any.
   @usableFromInline
   internal let rowPredicates: [(@Sendable (State, Event) -> Bool)?]
+  /// Where the Mealy output of each row comes from.
   @usableFromInline
   internal let rowOutputs: [OutputSource<State, Event, Output>]
+  /// Whether some row has a guard.
   @usableFromInline
   internal let hasGuards: Bool
+  /// Whether some row has a Mealy output.
+  @usableFromInline
+  internal let hasRowOutputs: Bool
+  /// Whether some row or state has an output.
+  @usableFromInline
+  internal let hasOutputs: Bool
 
   /// Creates an automaton from a transition table.
   ///
@@ -208,13 +217,16 @@ public struct Automaton<State: Hashable & Sendable, Event: AutomatonEvent, Outpu
     self.exitActions = exits
     self.rows = rows
     self.rowOfTransition = rowOfTransition
-    self.table = TransitionTable(groups: groups)
+    self.table = TransitionTable(
+      groups: groups, targets: rows.map { ($0.to, $0.isInternal) })
     self.hasStateOutputs = !outputs.isEmpty
-    self.rowTargets = rows.map(\.to)
-    self.rowIsInternal = rows.map(\.isInternal)
     self.rowPredicates = rows.map(\.predicate)
     self.rowOutputs = rows.map(\.source)
     self.hasGuards = rows.contains { $0.predicate != nil }
+    self.hasRowOutputs = rows.contains {
+      if case .none = $0.source { false } else { true }
+    }
+    self.hasOutputs = hasRowOutputs || hasStateOutputs
   }
 }
 

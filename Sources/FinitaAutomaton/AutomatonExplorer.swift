@@ -59,7 +59,7 @@ public struct AutomatonExplorer<
     var rows: Set<Int> = []
     var edges: [Edge] = []
     for sample in samples {
-      guard case .matched(let row) = automaton.resolve(state, sample),
+      guard case .matched(let row, _) = automaton.resolve(state, sample),
         rows.insert(row).inserted
       else { continue }
       edges.append(Edge(from: state, to: automaton.rows[row].to, event: sample, row: row))

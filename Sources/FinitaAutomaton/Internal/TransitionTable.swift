@@ -1,12 +1,21 @@
 /// The lookup from (state, event kind) to the rows that may fire, in O(1) of the number of
-/// transitions.
+/// transitions and without allocating.
 ///
-/// When both the states and the kinds are small `CaseIterable` types, the table is a dense
-/// array indexed by the positions of the state and the kind among their cases, found with a few
-/// comparisons and no hashing; otherwise it is a dictionary keyed by the pair. Either way a
-/// lookup allocates nothing.
+/// Every state that leaves by some row has a *position* in the table; any other state has the
+/// position of an extra, empty line. An ``AutomatonMachine`` keeps the position of its current
+/// state next to the state, and the table says where each row leads, so a running machine only
+/// has to find the kind.
+///
+/// When the kinds are `CaseIterable` and at most `denseLimit` of them have rows, a kind is found
+/// with a few comparisons (or read from its byte, for a small payload-free enum) and its rows
+/// come from a dense matrix with one line per state and one column per kind; a state's position
+/// is the start of its line. Otherwise each state has a dictionary of its rows keyed by kind,
+/// and its position is its index in `hashedSlots`. States are found the same way: by
+/// comparisons when they are `CaseIterable` and at most `denseLimit` of them have rows, by
+/// hashing otherwise.
 @usableFromInline
 internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sendable>: Sendable {
+  /// A (state, kind) pair, the key rows are grouped by.
   @usableFromInline
   internal struct Key: Hashable, Sendable {
     @usableFromInline let state: State
@@ -19,77 +28,228 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
     }
   }
 
-  /// Whether lookups use the dense arrays rather than the dictionary.
+  /// The rows that may fire for one state and kind, and where the first of them leads.
   @usableFromInline
-  internal let isDense: Bool
-  /// The cases of the states, for dense lookups.
-  @usableFromInline
-  internal let denseStates: [State]
-  /// The cases of the kinds, for dense lookups.
-  @usableFromInline
-  internal let denseKinds: [Kind]
-  /// Rows for state `s` and kind `k` are `denseSlots[s * denseKinds.count + k]`.
-  @usableFromInline
-  internal let denseSlots: [Range<Int>]
-  /// Rows by key, when the table is not dense.
-  @usableFromInline
-  internal let hashed: [Key: Range<Int>]
+  internal struct Slot: Sendable {
+    /// The rows, tried in order.
+    @usableFromInline let rows: Range<Int>
+    /// The position of the state the first row enters, so that a step without guards finds its
+    /// next position in the same load as its row.
+    @usableFromInline let firstTarget: Int
 
-  /// Above this many cases a linear search for the index would cost more than hashing.
+    @inlinable
+    init(rows: Range<Int>, firstTarget: Int) {
+      self.rows = rows
+      self.firstTarget = firstTarget
+    }
+
+    /// No rows.
+    @inlinable
+    static var empty: Self { Self(rows: 0..<0, firstTarget: 0) }
+  }
+
+  /// Where a row leads.
+  @usableFromInline
+  internal struct Target: Sendable {
+    /// The state the row enters.
+    @usableFromInline let state: State
+    /// The position of `state` in the table.
+    @usableFromInline let position: Int
+    /// Whether the row is an internal transition, which leaves and enters nothing.
+    @usableFromInline let isInternal: Bool
+  }
+
+  /// The states that leave by some row, in the order their first group appears.
+  @usableFromInline
+  internal let states: [State]
+  /// Whether a state is found by comparing it with `states` rather than by hashing.
+  @usableFromInline
+  internal let searchesStates: Bool
+  /// The position of each of `states`, when they are not searched.
+  @usableFromInline
+  internal let statePositions: [State: Int]
+  /// The distance between the positions of consecutive `states`: the number of columns of
+  /// `denseSlots`, or 1 when kinds are hashed.
+  @usableFromInline
+  internal let stride: Int
+  /// The kinds with a column in `denseSlots`, when kinds are searched.
+  @usableFromInline
+  internal let kinds: [Kind]
+  /// Whether kinds are found by comparing them with `kinds` and their rows read from
+  /// `denseSlots`, rather than looked up in `hashedSlots`.
+  @usableFromInline
+  internal let searchesKinds: Bool
+  /// Whether a kind's index in `kinds` is the value of its one byte, which holds when `kinds`
+  /// are all the cases of a payload-free enum in declaration order.
+  @usableFromInline
+  internal let kindIndexIsByte: Bool
+  /// The rows of the state at position `p` for the kind at index `k` of `kinds` are
+  /// `denseSlots[p + k]`; the last column (for an unknown kind) and the last line (for a state
+  /// that no row leaves) are empty.
+  @usableFromInline
+  internal let denseSlots: [Slot]
+  /// The rows of the state at position `p` by kind are `hashedSlots[p]`; the last dictionary,
+  /// for a state that no row leaves, is empty.
+  @usableFromInline
+  internal let hashedSlots: [[Kind: Slot]]
+  /// Where each row leads.
+  @usableFromInline
+  internal let targets: [Target]
+
+  /// Above this many cases a linear search for an index would cost more than hashing.
   static var denseLimit: Int { 16 }
 
   // Plain stored properties rather than an enum with array payloads: binding an enum's payload
   // retains and releases each array on every lookup, which costs more than the lookup itself.
 
-  /// Builds the table for rows already grouped by key: `groups` lists each key with the range of
-  /// its rows, in the order the rows are stored.
-  init(groups: [(key: Key, rows: Range<Int>)]) {
-    if let states = Self.cases(of: State.self), let kinds = Self.cases(of: Kind.self),
-      states.count <= Self.denseLimit, kinds.count <= Self.denseLimit
-    {
-      var slots = [Range<Int>](repeating: 0..<0, count: states.count * kinds.count)
-      var complete = true
-      for group in groups {
-        guard let s = states.firstIndex(of: group.key.state),
-          let k = kinds.firstIndex(of: group.key.kind)
-        else {
-          complete = false
-          break
-        }
-        slots[s * kinds.count + k] = group.rows
-      }
-      if complete {
-        isDense = true
-        denseStates = states
-        denseKinds = kinds
-        denseSlots = slots
-        hashed = [:]
-        return
-      }
-    }
-    var map: [Key: Range<Int>] = [:]
+  /// Builds the table for rows already grouped by key.
+  ///
+  /// - Parameters:
+  ///   - groups: Each key with the range of its rows, in the order the rows are stored.
+  ///   - targets: For each row, the state it enters and whether it is internal.
+  init(groups: [(key: Key, rows: Range<Int>)], targets: [(state: State, isInternal: Bool)]) {
+    var states: [State] = []
+    var stateIndexes: [State: Int] = [:]
+    var kinds: [Kind] = []
+    var kindIndexes: [Kind: Int] = [:]
     for group in groups {
-      map[group.key] = group.rows
+      if stateIndexes[group.key.state] == nil {
+        stateIndexes[group.key.state] = states.count
+        states.append(group.key.state)
+      }
+      if kindIndexes[group.key.kind] == nil {
+        kindIndexes[group.key.kind] = kinds.count
+        kinds.append(group.key.kind)
+      }
     }
-    isDense = false
-    denseStates = []
-    denseKinds = []
-    denseSlots = []
-    hashed = map
+
+    searchesKinds = Self.isSearchable(Kind.self, count: kinds.count)
+    if searchesKinds, let all = Self.cases(of: Kind.self), Self.bytesAreIndexes(of: all),
+      kinds.allSatisfy(all.contains)
+    {
+      kinds = all
+      kindIndexes = Dictionary(uniqueKeysWithValues: zip(all, all.indices))
+      kindIndexIsByte = true
+    } else {
+      kindIndexIsByte = false
+    }
+    let stride = searchesKinds ? kinds.count + 1 : 1
+    let unknownState = states.count * stride
+    let positions = stateIndexes.mapValues { $0 * stride }
+    let targets = targets.map {
+      Target(
+        state: $0.state, position: positions[$0.state] ?? unknownState, isInternal: $0.isInternal)
+    }
+    func slot(_ rows: Range<Int>) -> Slot {
+      Slot(rows: rows, firstTarget: targets[rows.lowerBound].position)
+    }
+
+    self.states = states
+    self.stride = stride
+    self.targets = targets
+    searchesStates = Self.isSearchable(State.self, count: states.count)
+    statePositions = searchesStates ? [:] : positions
+    if searchesKinds {
+      var slots = [Slot](repeating: .empty, count: (states.count + 1) * stride)
+      for group in groups {
+        if let p = positions[group.key.state], let k = kindIndexes[group.key.kind] {
+          slots[p + k] = slot(group.rows)
+        }
+      }
+      self.kinds = kinds
+      denseSlots = slots
+      hashedSlots = []
+    } else {
+      var slots = [[Kind: Slot]](repeating: [:], count: states.count + 1)
+      for group in groups {
+        if let p = positions[group.key.state] {
+          slots[p][group.key.kind] = slot(group.rows)
+        }
+      }
+      self.kinds = []
+      denseSlots = []
+      hashedSlots = slots
+    }
+  }
+
+  /// The position of `state`, or that of the empty line when no row leaves it.
+  @inlinable
+  @inline(__always)
+  func position(of state: State) -> Int {
+    if searchesStates {
+      var index = 0
+      while index < states.count && states[index] != state {
+        index &+= 1
+      }
+      return index &* stride
+    }
+    return statePositions[state] ?? states.count &* stride
+  }
+
+  /// The rows that may fire for `kind` in the state at `position`; empty when none is declared.
+  @inlinable
+  @inline(__always)
+  func slot(at position: Int, kind: Kind) -> Slot {
+    if MemoryLayout<Kind>.size == 1 && kindIndexIsByte {
+      // The kinds were checked to be one-byte values whose bytes are their indexes. A kind with
+      // any other byte is none of them by its bits, but may still equal one of them, so it is
+      // searched for below.
+      let byte = Int(withUnsafeBytes(of: kind) { $0[0] })
+      if byte < kinds.count {
+        return denseSlots[position &+ byte]
+      }
+    }
+    if searchesKinds {
+      return denseSlots[position &+ index(of: kind)]
+    }
+    return hashedSlots[position][kind] ?? .empty
+  }
+
+  /// Where `row` leads.
+  @inlinable
+  @inline(__always)
+  func target(ofRow row: Int) -> Target {
+    // Checked, though row indexes come from this table's slots: an unchecked read saved about
+    // 4% of a step, not worth memory safety resting on an internal invariant.
+    targets[row]
   }
 
   /// The rows that may fire for `kind` in `state`; empty when none is declared.
   @inlinable
   @inline(__always)
   func rows(for state: State, kind: Kind) -> Range<Int> {
-    if isDense {
-      guard let s = denseStates.firstIndex(of: state), let k = denseKinds.firstIndex(of: kind)
-      else {
-        return 0..<0
-      }
-      return denseSlots[s &* denseKinds.count &+ k]
+    slot(at: position(of: state), kind: kind).rows
+  }
+
+  /// The index of `kind` among `kinds`, or `kinds.count`, the empty last column of
+  /// `denseSlots`, when it is not one of them.
+  @inlinable
+  @inline(__always)
+  func index(of kind: Kind) -> Int {
+    var index = 0
+    while index < kinds.count && kinds[index] != kind {
+      index &+= 1
     }
-    return hashed[Key(state: state, kind: kind)] ?? 0..<0
+    return index
+  }
+
+  /// Whether indexes of `count` values of `type` are cheaper to find by comparing than by
+  /// hashing: the values are cases of a small `CaseIterable` type, which compare cheaply.
+  static func isSearchable<T>(_ type: T.Type, count: Int) -> Bool {
+    type is any CaseIterable.Type && count <= denseLimit
+  }
+
+  /// Whether `values` are distinct one-byte values whose bytes are their positions, as the
+  /// cases of a payload-free enum are.
+  ///
+  /// A value of a one-byte type holds no reference, so two values with the same byte are the
+  /// same value; the byte of such a value then says which of `values` it equals.
+  static func bytesAreIndexes<T: Equatable>(of values: [T]) -> Bool {
+    guard MemoryLayout<T>.size == 1, values.count <= denseLimit else { return false }
+    return values.indices.allSatisfy { index in
+      withUnsafeBytes(of: values[index]) { $0[0] } == index
+        && values.firstIndex(of: values[index]) == index
+    }
   }
 
   /// All the cases of `type` when it is `CaseIterable`, in declaration order.
