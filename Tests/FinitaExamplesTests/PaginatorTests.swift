@@ -26,12 +26,39 @@ struct PaginatorTests {
     )
   }
 
-  private func loadFirstPage(_ tester: FeatureTester<Paginator>) async {
-    await tester.send(.load(isNextPage: false)) { $0.data = .loading }
-    await tester.advance(by: .seconds(1))
-    await tester.receive(.itemsDidLoad(loaded(pages: 1))) {
-      $0.data = .content(self.loaded(pages: 1), loadingOption: nil)
-    }
+  private func loadFirstPage(
+    _ tester: FeatureTester<Paginator>,
+    line: UInt = #line
+  ) async {
+    await tester.send(.load(isNextPage: false), assert: { $0.data = .loading }, line: line)
+    await finishLoading(tester, showing: 1, line: line)
+  }
+
+  /// Scrolls to the end: the next page starts loading under the `pages` pages on screen.
+  private func startNextPage(
+    _ tester: FeatureTester<Paginator>,
+    after pages: Int,
+    line: UInt = #line
+  ) async {
+    await tester.send(
+      .load(isNextPage: true),
+      assert: { $0.data = .content(self.loaded(pages: pages), loadingOption: .nextPageLoading) },
+      line: line
+    )
+  }
+
+  /// Lets the load in flight take its second, after which `pages` pages are on screen.
+  private func finishLoading(
+    _ tester: FeatureTester<Paginator>,
+    showing pages: Int,
+    line: UInt = #line
+  ) async {
+    await tester.advance(by: .seconds(1), line: line)
+    await tester.receive(
+      .itemsDidLoad(loaded(pages: pages)),
+      assert: { $0.data = .content(self.loaded(pages: pages), loadingOption: nil) },
+      line: line
+    )
   }
 
   @Test("scenario 1: the first page loads, with placeholders meanwhile")
@@ -51,13 +78,8 @@ struct PaginatorTests {
   func nextPage() async {
     let (tester, _) = makeTester()
     await loadFirstPage(tester)
-    await tester.send(.load(isNextPage: true)) {
-      $0.data = .content(self.loaded(pages: 1), loadingOption: .nextPageLoading)
-    }
-    await tester.advance(by: .seconds(1))
-    await tester.receive(.itemsDidLoad(loaded(pages: 2))) {
-      $0.data = .content(self.loaded(pages: 2), loadingOption: nil)
-    }
+    await startNextPage(tester, after: 1)
+    await finishLoading(tester, showing: 2)
     await tester.finish()
   }
 
@@ -65,20 +87,12 @@ struct PaginatorTests {
   func refreshKeepsContent() async {
     let (tester, _) = makeTester()
     await loadFirstPage(tester)
-    await tester.send(.load(isNextPage: true)) {
-      $0.data = .content(self.loaded(pages: 1), loadingOption: .nextPageLoading)
-    }
-    await tester.advance(by: .seconds(1))
-    await tester.receive(.itemsDidLoad(loaded(pages: 2))) {
-      $0.data = .content(self.loaded(pages: 2), loadingOption: nil)
-    }
+    await startNextPage(tester, after: 1)
+    await finishLoading(tester, showing: 2)
     await tester.send(.refresh) {
       $0.data = .content(self.loaded(pages: 2), loadingOption: .refreshing)
     }
-    await tester.advance(by: .seconds(1))
-    await tester.receive(.itemsDidLoad(loaded(pages: 1))) {
-      $0.data = .content(self.loaded(pages: 1), loadingOption: nil)
-    }
+    await finishLoading(tester, showing: 1)
     await tester.finish()
   }
 
@@ -95,10 +109,7 @@ struct PaginatorTests {
     await tester.send(.load(isNextPage: true))
     await tester.send(.load(isNextPage: false))
     await tester.send(.refresh) { $0.data = .loading }
-    await tester.advance(by: .seconds(1))
-    await tester.receive(.itemsDidLoad(loaded(pages: 1))) {
-      $0.data = .content(self.loaded(pages: 1), loadingOption: nil)
-    }
+    await finishLoading(tester, showing: 1)
     await tester.finish()
   }
 
@@ -108,20 +119,13 @@ struct PaginatorTests {
     source.failNextLoad(ofPage: 1)
     let error = PageError(message: "Page 1 is unavailable")
     await loadFirstPage(tester)
-    await tester.send(.load(isNextPage: true)) {
-      $0.data = .content(self.loaded(pages: 1), loadingOption: .nextPageLoading)
-    }
+    await startNextPage(tester, after: 1)
     await tester.advance(by: .seconds(1))
     await tester.receive(.itemsLoadingDidFail(error, isPaginationError: true)) {
       $0.data = .content(self.loaded(pages: 1), loadingOption: .nextPageLoadingError(error))
     }
-    await tester.send(.load(isNextPage: true)) {
-      $0.data = .content(self.loaded(pages: 1), loadingOption: .nextPageLoading)
-    }
-    await tester.advance(by: .seconds(1))
-    await tester.receive(.itemsDidLoad(loaded(pages: 2))) {
-      $0.data = .content(self.loaded(pages: 2), loadingOption: nil)
-    }
+    await startNextPage(tester, after: 1)
+    await finishLoading(tester, showing: 2)
     await tester.finish()
   }
 
@@ -129,16 +133,11 @@ struct PaginatorTests {
   func duplicateScroll() async {
     let (tester, _) = makeTester()
     await loadFirstPage(tester)
-    await tester.send(.load(isNextPage: true)) {
-      $0.data = .content(self.loaded(pages: 1), loadingOption: .nextPageLoading)
-    }
+    await startNextPage(tester, after: 1)
     await tester.send(.load(isNextPage: true))
     await tester.send(.refresh)
     #expect(tester.feature.inFlightEffectCount == 1)
-    await tester.advance(by: .seconds(1))
-    await tester.receive(.itemsDidLoad(loaded(pages: 2))) {
-      $0.data = .content(self.loaded(pages: 2), loadingOption: nil)
-    }
+    await finishLoading(tester, showing: 2)
     await tester.finish()
   }
 
@@ -147,13 +146,8 @@ struct PaginatorTests {
     let (tester, _) = makeTester()
     await loadFirstPage(tester)
     for pages in 2...3 {
-      await tester.send(.load(isNextPage: true)) {
-        $0.data = .content(self.loaded(pages: pages - 1), loadingOption: .nextPageLoading)
-      }
-      await tester.advance(by: .seconds(1))
-      await tester.receive(.itemsDidLoad(loaded(pages: pages))) {
-        $0.data = .content(self.loaded(pages: pages), loadingOption: nil)
-      }
+      await startNextPage(tester, after: pages - 1)
+      await finishLoading(tester, showing: pages)
     }
     #expect(tester.state.canLoadNextPage == false)
     await tester.send(.load(isNextPage: true))
