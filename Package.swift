@@ -90,7 +90,11 @@ let package = Package(
       ]
     ),
     // Fixtures shared by several test targets (not a product).
-    .target(name: "FinitaFixtures", dependencies: ["Finita"], path: "Tests/FinitaFixtures"),
+    .target(
+      name: "FinitaFixtures",
+      dependencies: ["Finita", .product(name: "Clocks", package: "swift-clocks")],
+      path: "Tests/FinitaFixtures"
+    ),
     .testTarget(
       name: "FinitaTests",
       dependencies: [
@@ -116,7 +120,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FinitaReduxTests",
-      dependencies: ["FinitaRedux", .product(name: "Clocks", package: "swift-clocks")]
+      dependencies: ["FinitaRedux", "FinitaFixtures"]
     ),
     .testTarget(
       name: "FinitaCompositionTests",

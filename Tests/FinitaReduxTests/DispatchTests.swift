@@ -1,4 +1,5 @@
 import Dispatch
+import FinitaFixtures
 import FinitaRedux
 import Testing
 

@@ -1,3 +1,4 @@
+import FinitaFixtures
 import FinitaRedux
 import Foundation
 import Testing
@@ -75,7 +76,7 @@ struct MiddlewareTests {
 
   @Test("a middleware can delay an action; later middleware and the reducer see it on time")
   func delays() async {
-    let clock = CountingClock()
+    let clock = TrackedClock()
     let seen = Recorder<LogAction>()
     let delay = Middleware<Log, LogAction> { store, next, action in
       guard action == .increment else { return next(action) }

@@ -1,3 +1,4 @@
+import FinitaFixtures
 import FinitaRedux
 import Testing
 

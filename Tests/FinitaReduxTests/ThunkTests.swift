@@ -1,3 +1,4 @@
+import FinitaFixtures
 import FinitaRedux
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 struct ThunkTests {
   @Test("a thunk dispatches over time and reads the current state")
   func dispatchesOverTime() async {
-    let clock = CountingClock()
+    let clock = TrackedClock()
     let store = makeLogStore()
     let seen = Recorder<Int>()
     store.dispatch(
@@ -26,7 +27,7 @@ struct ThunkTests {
 
   @Test("cancelling a thunk's task cancels its work; its later dispatches do nothing")
   func cancelTask() async {
-    let clock = CountingClock()
+    let clock = TrackedClock()
     let gate = Recorder<Bool>()
     let outcome = Recorder<String>()
     let store = makeLogStore()
@@ -57,7 +58,7 @@ struct ThunkTests {
 
   @Test("a thunk with cancelInFlight replaces the running one with the same id")
   func latestWins() async {
-    let clock = CountingClock()
+    let clock = TrackedClock()
     let store = makeLogStore()
     func search(_ query: String) -> Thunk<Log, LogAction> {
       Thunk(id: "search", cancelInFlight: true) { store in
@@ -75,7 +76,7 @@ struct ThunkTests {
 
   @Test("cancelThunks(id:) cancels every thunk with that id and no other")
   func cancelByID() async {
-    let clock = CountingClock()
+    let clock = TrackedClock()
     let store = makeLogStore()
     for name in ["a", "b"] {
       store.dispatch(
@@ -98,7 +99,7 @@ struct ThunkTests {
 
   @Test("disposing the store cancels its thunks")
   func disposeCancels() async {
-    let clock = CountingClock()
+    let clock = TrackedClock()
     let cancelled = Recorder<Bool>()
     let store = makeLogStore()
     store.dispatch(

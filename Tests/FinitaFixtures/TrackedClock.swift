@@ -1,34 +1,36 @@
 import Clocks
-import FinitaFixtures
 
 /// A test clock that counts the sleeps started on it, so a test can wait until an effect is
 /// asleep before advancing time (advancing first would move the effect's deadline).
-final class TrackedClock: Clock, Sendable {
-  typealias Instant = TestClock<Duration>.Instant
+package final class TrackedClock: Clock, Sendable {
+  package typealias Instant = TestClock<Duration>.Instant
 
   private let base = TestClock<Duration>()
   private let sleeps = Recorder<Instant>()
 
-  var now: Instant { base.now }
-  var minimumResolution: Duration { base.minimumResolution }
+  package init() {}
 
-  func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  package var now: Instant { base.now }
+  package var minimumResolution: Duration { base.minimumResolution }
+
+  package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     sleeps.append(deadline)
     try await base.sleep(until: deadline, tolerance: tolerance)
   }
 
   /// Returns once `count` sleeps in total have started. Never sleeps itself.
-  func waitForSleeps(_ count: Int) async {
+  package func waitForSleeps(_ count: Int) async {
     await sleeps.waitFor(count: count)
   }
 
   /// Waits for `count` sleeps to have started, then advances the clock.
-  func advance(by duration: Duration, afterSleeps count: Int) async {
+  package func advance(by duration: Duration, afterSleeps count: Int) async {
     await waitForSleeps(count)
     await base.advance(by: duration)
   }
 
-  func advance(by duration: Duration) async {
+  /// Advances the clock at once.
+  package func advance(by duration: Duration) async {
     await base.advance(by: duration)
   }
 }
