@@ -111,7 +111,7 @@ let package = Package(
     // Golden files are read from the source tree (and re-recorded there), not bundled.
     .testTarget(
       name: "FinitaAutomatonTests",
-      dependencies: ["FinitaAutomaton", "FinitaTesting", "FinitaFixtures"],
+      dependencies: ["FinitaAutomaton", "FinitaExamples", "FinitaTesting", "FinitaFixtures"],
       exclude: ["Golden"]
     ),
     .testTarget(

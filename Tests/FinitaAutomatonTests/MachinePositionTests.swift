@@ -1,4 +1,5 @@
 import FinitaAutomaton
+import FinitaExamples
 import Testing
 
 /// A running machine remembers where its current state is in the transition table; these tests

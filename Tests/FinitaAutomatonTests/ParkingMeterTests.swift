@@ -1,4 +1,5 @@
 import FinitaAutomaton
+import FinitaExamples
 import Testing
 
 @Suite("Parking meter (Mealy machine with guards)")

@@ -1,4 +1,5 @@
 import FinitaAutomaton
+import FinitaExamples
 import Testing
 
 @Suite("PlantUML export, checked with the real plantuml")

@@ -1,4 +1,5 @@
 import FinitaAutomaton
+import FinitaExamples
 import Testing
 
 @Suite("Validation reports every problem at once")
