@@ -363,6 +363,7 @@ extension Effects {
 
   /// The whole work as one sequential operation: used where synchronous and asynchronous parts
   /// must keep their order inside a single task.
+  @usableFromInline
   func sequentialBody() -> @Sendable (Send<Effect>) async throws -> Void {
     let kind: Work.Kind
     switch operation {

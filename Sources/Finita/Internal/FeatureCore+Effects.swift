@@ -1,37 +1,23 @@
 extension FeatureCore {
   /// Starts the asynchronous or combined work an Actor returned for `action`.
   ///
-  /// Inlinable so that the delivery closure, and the processing it starts when effects arrive,
-  /// are specialized for the client's definition.
+  /// Inlinable, like the generic launch it calls, so that starting the work, the delivery
+  /// closure and the processing it starts when effects arrive are specialized for the client's
+  /// definition.
   @inlinable
   func launch(_ work: Effects<Effect>.Work, from action: Action) {
-    let deliver: @Sendable (Effect) -> Void = { [self] effect in
-      submit(.effect(effect, action))
-    }
-    if case .run(let run) = work.kind {
-      // The common case, kept specialized end to end.
-      spawn(
-        run.body,
-        priority: run.priority,
-        name: run.name,
-        cancelIDs: [],
-        source: .action(action),
-        deliver: deliver
-      )
-      return
-    }
     launch(
       Effects(.work(work)),
       cancelIDs: [],
       source: .action(action),
       now: { apply($0, from: action) },
-      later: deliver
+      later: { [self] effect in submit(.effect(effect, action)) }
     )
   }
 
   /// Starts the work described by `effects`: synchronous parts go to `now` in order, asynchronous
   /// parts run in tasks owned by the feature and deliver through `later`.
-  @usableFromInline
+  @inlinable
   func launch<Output: Sendable>(
     _ effects: Effects<Output>,
     cancelIDs: [EffectID],

@@ -27,13 +27,6 @@ struct RingBuffer<Element> {
     return element
   }
 
-  /// Drops every element but keeps the capacity.
-  @usableFromInline
-  mutating func removeAll() {
-    while popFirst() != nil {}
-    head = 0
-  }
-
   @usableFromInline
   mutating func grow() {
     let newCapacity = Swift.max(8, slots.count * 2)  // always a power of two
