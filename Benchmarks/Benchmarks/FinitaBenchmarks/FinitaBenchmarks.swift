@@ -211,14 +211,7 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark(
     "8. memory: bytes per idle feature",
-    configuration: tuned(
-      .init(
-        metrics: [.custom("bytes per idle feature (RSS)", polarity: .prefersSmaller)],
-        warmupIterations: 0,
-        scalingFactor: .one,
-        maxDuration: .seconds(30),
-        maxIterations: 1
-      ))
+    configuration: oneShot(measuring: "bytes per idle feature (RSS)")
   ) { benchmark in
     let count = isSmokeRun ? 100 : 100_000
     let before = allocatedBytes() ?? 0
@@ -232,14 +225,7 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark(
     "8. memory: growth from 1,000 to 1,000,000 wishes",
-    configuration: tuned(
-      .init(
-        metrics: [.custom("RSS bytes grown", polarity: .prefersSmaller)],
-        warmupIterations: 0,
-        scalingFactor: .one,
-        maxDuration: .seconds(30),
-        maxIterations: 1
-      ))
+    configuration: oneShot(measuring: "RSS bytes grown")
   ) { benchmark in
     let feature = Feature(
       initialState: Counter.State(),
@@ -253,6 +239,19 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.measurement(.custom("RSS bytes grown"), max(0, afterMillion - afterThousand))
     subscription.cancel()
   }
+}
+
+/// A configuration that runs a benchmark once and reports one custom metric, smaller being
+/// better: for the memory measures, which take their own readings.
+func oneShot(measuring metric: String) -> Benchmark.Configuration {
+  tuned(
+    .init(
+      metrics: [.custom(metric, polarity: .prefersSmaller)],
+      warmupIterations: 0,
+      scalingFactor: .one,
+      maxDuration: .seconds(30),
+      maxIterations: 1
+    ))
 }
 
 /// Lets the asynchronous benchmark wait for a state without sleeping.
