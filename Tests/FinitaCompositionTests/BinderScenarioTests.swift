@@ -38,11 +38,7 @@ struct BinderScenarioTests {
 
   @Test("36. lifecycle: dropped before begin, delivered while active, resumed on the next begin")
   func lifecycleScopedBinding() {
-    let numbers = Emitter<Int>()
-    let received = Recorder<Int>()
-    let lifecycle = ManualLifecycle()
-    let binder = Binder(lifecycle: lifecycle)
-    binder.bind(numbers.source, to: .closure { received.append($0) })
+    let (numbers, received, lifecycle, binder) = makeLifecycleBinding()
 
     numbers.emit(-1)
     #expect(numbers.subscribeCount == 0)
@@ -60,11 +56,7 @@ struct BinderScenarioTests {
 
   @Test("36. a duplicate begin does not subscribe twice")
   func duplicateBegin() {
-    let numbers = Emitter<Int>()
-    let received = Recorder<Int>()
-    let lifecycle = ManualLifecycle()
-    let binder = Binder(lifecycle: lifecycle)
-    binder.bind(numbers.source, to: .closure { received.append($0) })
+    let (numbers, received, lifecycle, binder) = makeLifecycleBinding()
 
     lifecycle.begin()
     lifecycle.begin()
@@ -78,11 +70,7 @@ struct BinderScenarioTests {
 
   @Test("36. after the binder is cancelled, a later begin does not reconnect")
   func cancelledBinderStaysDisconnected() {
-    let numbers = Emitter<Int>()
-    let received = Recorder<Int>()
-    let lifecycle = ManualLifecycle()
-    let binder = Binder(lifecycle: lifecycle)
-    binder.bind(numbers.source, to: .closure { received.append($0) })
+    let (numbers, received, lifecycle, binder) = makeLifecycleBinding()
     lifecycle.begin()
     numbers.emit(1)
 
@@ -405,4 +393,14 @@ struct ConnectedFeaturesTests {
     numbers.emit(2)
     withExtendedLifetime(binder) {}
   }
+}
+
+/// Numbers from an emitter bound to a recorder by a binder on a manual lifecycle, not begun.
+private func makeLifecycleBinding() -> (Emitter<Int>, Recorder<Int>, ManualLifecycle, Binder) {
+  let numbers = Emitter<Int>()
+  let received = Recorder<Int>()
+  let lifecycle = ManualLifecycle()
+  let binder = Binder(lifecycle: lifecycle)
+  binder.bind(numbers.source, to: .closure { received.append($0) })
+  return (numbers, received, lifecycle, binder)
 }
