@@ -91,3 +91,29 @@ extension Feature {
     return Subscription { core.removeObserver(id) }
   }
 }
+
+/// How many observers a feature has, as ``Feature/observerCounts`` reports it.
+package struct ObserverCounts: Equatable, Sendable {
+  /// State observers.
+  package var state: Int
+  /// News observers.
+  package var news: Int
+  /// Cancelled state subscriptions whose request to add the observer is still queued.
+  package var cancelledBeforeAdding: Int
+
+  /// Creates the counts.
+  package init(state: Int, news: Int, cancelledBeforeAdding: Int) {
+    self.state = state
+    self.news = news
+    self.cancelledBeforeAdding = cancelledBeforeAdding
+  }
+}
+
+extension Feature {
+  /// The number of observers, read while the feature is idle: for tests of the observer rules.
+  ///
+  /// `nil` while another call is processing or a disposed feature's observers are not finished.
+  package var observerCounts: ObserverCounts? {
+    core.observerCounts()
+  }
+}

@@ -52,6 +52,7 @@ struct BinderScenarioTests {
 
     #expect(received.values == [0, 2])
     #expect(numbers.subscribeCount == 2)
+    withExtendedLifetime(binder) {}
   }
 
   @Test("36. a duplicate begin does not subscribe twice")
@@ -254,6 +255,22 @@ struct BinderScenarioTests {
 
 @Suite("Features connected through the Binder", .timeLimit(.minutes(1)))
 struct ConnectedFeaturesTests {
+  @Test("a lifecycle handler cancelled before its subscription is drained never hears an event")
+  func lifecycleHandlerCancelledBeforeDrained() {
+    let lifecycle = ManualLifecycle()
+    let zombie = Recorder<LifecycleEvent>()
+    let subscription = lifecycle.observe { event in
+      guard event == .begin else { return }
+      // Queued behind this delivery, then cancelled before the drainer reaches it.
+      lifecycle.observe { zombie.append($0) }.cancel()
+    }
+    lifecycle.begin()
+    lifecycle.end()
+    lifecycle.begin()
+    #expect(zombie.values == [])
+    subscription.cancel()
+  }
+
   @Test("two features bound both ways through news stay in sync without looping")
   func bothWaysWithoutLoop() {
     let a = Feature(initialState: 0, definition: Synced())

@@ -79,6 +79,21 @@ struct UIStateMapperTests {
     subscription.cancel()
   }
 
+  @Test("an observer cancelled before its subscription is drained never receives")
+  func cancelledBeforeDrained() {
+    let counter = Feature(memo: 0)
+    let mapper = UIStateMapper(counter) { $0 }
+    let zombie = Recorder<Int>()
+    let subscription = mapper.observe { value in
+      guard value == 1 else { return }
+      // Queued behind this delivery, then cancelled before the drainer reaches it.
+      mapper.observe { zombie.append($0) }.cancel()
+    }
+    for value in 1...3 { counter.accept(value) }
+    #expect(zombie.values == [])
+    subscription.cancel()
+  }
+
   @Test("view states from features changed on several threads arrive in order, the last one last")
   func concurrentFeatures() async {
     let left = Feature(memo: 0)

@@ -4,6 +4,26 @@ import Testing
 
 @Suite("Subscriptions", .timeLimit(.minutes(1)))
 struct SubscriptionTests {
+  @Test("a subscription cancelled inside a delivery never receives and is released")
+  func cancelledInsideDelivery() {
+    final class Capture: Sendable {}
+    let store = makeLogStore()
+    let zombie = Recorder<Int>()
+    let pending = Locked<Capture?>(Capture())
+    weak let weakCapture = pending.value
+    let token = store.subscribe(\.count) { count in
+      guard count == 1, let capture = pending.modify({ $0.take() }) else { return }
+      store.subscribe(\.count) { [capture] in
+        _ = capture
+        zombie.append($0)
+      }.cancel()
+    }
+    for _ in 0..<3 { store.dispatch(.increment) }
+    #expect(zombie.values == [])
+    #expect(weakCapture == nil)
+    token.cancel()
+  }
+
   @Test("a key-path subscription gets the current value, then only changes of that value")
   func selectAndSkip() {
     let store = makeLogStore()

@@ -161,6 +161,28 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  Benchmark(
+    "5. observer churn: add 100,000 state observers, then cancel them one by one",
+    configuration: tuned(
+      .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        scalingFactor: .one,
+        maxDuration: .seconds(5),
+        maxIterations: 10
+      )
+    )
+  ) { benchmark in
+    let feature = Feature(initialState: Counter.State(), definition: Counter())
+    var subscriptions: [Subscription] = []
+    subscriptions.reserveCapacity(100_000)
+    benchmark.startMeasurement()
+    for _ in 0..<100_000 {
+      subscriptions.append(feature.observeState { blackHole($0) })
+    }
+    for subscription in subscriptions { subscription.cancel() }
+    benchmark.stopMeasurement()
+  }
+
   // MARK: 6. A chain of features talking through news.
 
   Benchmark("6. chain of 10 features through News") { benchmark in

@@ -230,46 +230,48 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       defer { storage.changes = ObserverChanges() }
       return (storage.changes, storage.isDisposed)
     }
-    if !changes.removals.isEmpty || !changes.newsAdditions.isEmpty {
-      let removed = Set(changes.removals)
-      replaceStateObservers { $0.removeAll { removed.contains($0.id) } }
-      replaceNewsObservers { list in
-        list.append(contentsOf: changes.newsAdditions)
-        list.removeAll { removed.contains($0.id) }
+    if !changes.newsAdditions.isEmpty {
+      let list = newsObserverList()
+      for observer in changes.newsAdditions { list.slots.add(observer, id: observer.id) }
+    }
+    for id in changes.removals {
+      // Each removed observer is released here, outside the lock, before the next delivery.
+      if processor.pointee.stateObservers?.takeUnretainedValue().slots.remove(id: id) != nil {
+        continue
       }
+      if processor.pointee.newsObservers?.takeUnretainedValue().slots.remove(id: id) != nil {
+        continue
+      }
+      // Not added yet: only a state subscription can be, while its request waits in the queue.
+      stateObserverList().slots.cancelBeforeAdding(id: id)
     }
     if isDisposed, !processor.pointee.isFinished {
       processor.pointee.isFinished = true
       var finished: [@Sendable () -> Void] = []
-      replaceStateObservers { list in
-        finished += list.compactMap(\.finish)
-        list = []
+      if let list = processor.pointee.stateObservers?.takeUnretainedValue() {
+        finished += list.slots.removeAll().compactMap(\.finish)
       }
-      replaceNewsObservers { list in
-        finished += list.compactMap(\.finish)
-        list = []
+      if let list = processor.pointee.newsObservers?.takeUnretainedValue() {
+        finished += list.slots.removeAll().compactMap(\.finish)
       }
       for finish in finished { finish() }
     }
   }
 
-  func replaceStateObservers(_ change: (inout ContiguousArray<Observer<State>>) -> Void) {
-    processor.pointee.stateObservers = Self.replace(processor.pointee.stateObservers, change)
+  /// The state observers' list, created with the first observer.
+  func stateObserverList() -> ObserverList<State> {
+    if let list = processor.pointee.stateObservers { return list.takeUnretainedValue() }
+    let list = ObserverList<State>()
+    processor.pointee.stateObservers = .passRetained(list)
+    return list
   }
 
-  func replaceNewsObservers(_ change: (inout ContiguousArray<Observer<News>>) -> Void) {
-    processor.pointee.newsObservers = Self.replace(processor.pointee.newsObservers, change)
-  }
-
-  /// A new list with `change` applied (`nil` when empty); the old one is released.
-  private static func replace<Value>(
-    _ old: Unmanaged<ObserverList<Value>>?,
-    _ change: (inout ContiguousArray<Observer<Value>>) -> Void
-  ) -> Unmanaged<ObserverList<Value>>? {
-    var items = old?.takeUnretainedValue().items ?? []
-    change(&items)
-    old?.release()
-    return items.isEmpty ? nil : .passRetained(ObserverList(items))
+  /// The news observers' list, created with the first observer.
+  func newsObserverList() -> ObserverList<News> {
+    if let list = processor.pointee.newsObservers { return list.takeUnretainedValue() }
+    let list = ObserverList<News>()
+    processor.pointee.newsObservers = .passRetained(list)
+    return list
   }
 
   // MARK: - Processing
@@ -347,9 +349,9 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func notify<Value>(_ list: Unmanaged<ObserverList<Value>>?, of value: Value) {
     list?._withUnsafeGuaranteedRef { list in
-      for index in list.items.indices {
+      for index in list.slots.items.indices {
         if isDisposedForProcessing { return }
-        list.items[index].receive(value)
+        list.slots.items[index]?.receive(value)
       }
     }
   }
@@ -373,7 +375,8 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       observer.finish?()
       return
     }
-    replaceStateObservers { $0.append(observer) }
+    // Refused when its subscription was cancelled while this request waited in the queue.
+    guard stateObserverList().slots.add(observer, id: observer.id) else { return }
     observer.receive(processor.pointee.state)
   }
 
@@ -458,6 +461,22 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       claimed = claimToken()
     }
     if claimed { finishProcessing() }
+  }
+
+  /// The number of state and news observers, and of cancelled state subscriptions whose request
+  /// is still queued; `nil` while another call is processing. For tests.
+  func observerCounts() -> ObserverCounts? {
+    guard control.compareExchange(expected: 0, desired: ControlFlag.processing) else {
+      return nil
+    }
+    defer { finishProcessing() }
+    let state = processor.pointee.stateObservers?.takeUnretainedValue().slots
+    let news = processor.pointee.newsObservers?.takeUnretainedValue().slots
+    return ObserverCounts(
+      state: state?.count ?? 0,
+      news: news?.count ?? 0,
+      cancelledBeforeAdding: state?.cancelledBeforeAddingCount ?? 0
+    )
   }
 
   // MARK: - Errors

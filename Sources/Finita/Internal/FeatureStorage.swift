@@ -123,16 +123,17 @@ extension FeatureCore {
     }
   }
 
-  /// An immutable list of observers. The token holder replaces the whole list to change it, so
-  /// it can call every observer of the current list without copying or retaining anything.
+  /// The observers of states or news, owned by the token holder.
+  ///
+  /// Only the token holder changes it, and never while it is notifying, so notifying walks the
+  /// slots in place, without copying or retaining anything.
   @usableFromInline
   final class ObserverList<Value> {
-    @usableFromInline let items: ContiguousArray<Observer<Value>>
+    // Not checked dynamically: every access is the token holder's, and the token serializes them.
+    @exclusivity(unchecked) @usableFromInline var slots = ObserverSlots<Observer<Value>>()
 
     @usableFromInline
-    init(_ items: ContiguousArray<Observer<Value>>) {
-      self.items = items
-    }
+    init() {}
   }
 
   /// Asynchronous work owned by the feature.

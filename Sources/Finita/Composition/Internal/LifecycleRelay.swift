@@ -16,7 +16,7 @@ final class LifecycleRelay: Sendable {
     var isActive: Bool
     /// The state as handlers have seen it: changed when the drainer delivers.
     var deliveredActive: Bool
-    var handlers: [Handler] = []
+    var handlers = ObserverSlots<Handler>()
     var queue = DrainQueue<Item>()
     var nextID: UInt64 = 0
   }
@@ -49,7 +49,15 @@ final class LifecycleRelay: Sendable {
     }
     if drains { drain() }
     return Subscription { [weak self] in
-      self?.box.withLock { state in state.handlers.removeAll { $0.id == id } }
+      // Released after the lock; cancelled before its request was drained, it is never added.
+      let removed = self?.box.withLock { state -> Handler? in
+        guard let handler = state.handlers.remove(id: id) else {
+          state.handlers.cancelBeforeAdding(id: id)
+          return nil
+        }
+        return handler
+      }
+      _ = removed
     }
   }
 
@@ -57,14 +65,15 @@ final class LifecycleRelay: Sendable {
     while let item = box.withLock({ $0.queue.next() }) {
       switch item {
       case .event(let event):
-        let handlers = box.withLock { state -> [Handler] in
+        let handlers = box.withLock { state -> ContiguousArray<Handler?> in
           state.deliveredActive = event == .begin
-          return state.handlers
+          return state.handlers.items
         }
-        for handler in handlers { handler.receive(event) }
+        for case let handler? in handlers { handler.receive(event) }
       case .subscribe(let handler):
         let isActive = box.withLock { state -> Bool in
-          state.handlers.append(handler)
+          // Refused when its subscription was cancelled while this request waited.
+          guard state.handlers.add(handler, id: handler.id) else { return false }
           return state.deliveredActive
         }
         if isActive { handler.receive(.begin) }

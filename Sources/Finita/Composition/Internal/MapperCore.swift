@@ -12,10 +12,19 @@ final class MapperCore<ViewState: Equatable & Sendable>: Sendable {
     case subscribe(Observer)
   }
 
+  /// What happened to a subscription request when the drainer reached it.
+  private enum Subscribed {
+    case added(current: ViewState)
+    /// Its subscription was cancelled while the request waited.
+    case refused
+    /// The mapper was cancelled.
+    case finished
+  }
+
   private struct State {
     var states: [any Sendable]
     var viewState: ViewState
-    var observers: [Observer] = []
+    var observers = ObserverSlots<Observer>()
     var queue = DrainQueue<Item>()
     var subscriptions: [Subscription] = []
     var nextID: UInt64 = 0
@@ -65,7 +74,15 @@ final class MapperCore<ViewState: Equatable & Sendable>: Sendable {
     }
     enqueue(.subscribe(Observer(id: id, receive: receive, finish: finish)))
     return Subscription { [weak self] in
-      self?.box.withLock { state in state.observers.removeAll { $0.id == id } }
+      // Released after the lock; cancelled before its request was drained, it is never added.
+      let removed = self?.box.withLock { state -> Observer? in
+        guard let observer = state.observers.remove(id: id) else {
+          state.observers.cancelBeforeAdding(id: id)
+          return nil
+        }
+        return observer
+      }
+      _ = removed
     }
   }
 
@@ -75,9 +92,8 @@ final class MapperCore<ViewState: Equatable & Sendable>: Sendable {
       state.isCancelled = true
       defer {
         state.subscriptions = []
-        state.observers = []
       }
-      return (state.subscriptions, state.observers)
+      return (state.subscriptions, state.observers.removeAll())
     }
     guard let (subscriptions, observers) = released else { return }
     for subscription in subscriptions { subscription.cancel() }
@@ -100,22 +116,23 @@ final class MapperCore<ViewState: Equatable & Sendable>: Sendable {
         guard let states else { continue }
         // `map` is user code: it runs outside the lock, and only the drainer runs it.
         let viewState = compute(states)
-        let observers = box.withLock { state -> [Observer]? in
+        let observers = box.withLock { state -> ContiguousArray<Observer?>? in
           guard !state.isCancelled, state.viewState != viewState else { return nil }
           state.viewState = viewState
-          return state.observers
+          return state.observers.items
         }
-        for observer in observers ?? [] { observer.receive(viewState) }
+        for case let observer? in observers ?? [] { observer.receive(viewState) }
       case .subscribe(let observer):
-        let current = box.withLock { state -> ViewState? in
-          guard !state.isCancelled else { return nil }
-          state.observers.append(observer)
-          return state.viewState
+        let outcome = box.withLock { state -> Subscribed in
+          guard !state.isCancelled else { return .finished }
+          // Refused when its subscription was cancelled while this request waited.
+          guard state.observers.add(observer, id: observer.id) else { return .refused }
+          return .added(current: state.viewState)
         }
-        if let current {
-          observer.receive(current)
-        } else {
-          observer.finish()
+        switch outcome {
+        case .added(let current): observer.receive(current)
+        case .refused: break
+        case .finished: observer.finish()
         }
       }
     }

@@ -1,0 +1,96 @@
+/// Observers in the order they subscribed, with additions and removals in amortized O(1).
+///
+/// A removal empties the observer's slot instead of shifting the ones after it, so notifying
+/// stays a walk over one contiguous array; the slots are compacted once more than half of them
+/// are empty, which keeps that walk at most about twice the number of observers and makes the
+/// cost of compaction constant per removal on average.
+///
+/// A subscription can be cancelled before its observer is added (the request to add it was
+/// still queued behind the work in progress). Such an id is remembered, and the observer is
+/// never added when its request comes, so it neither receives anything nor stays alive.
+@usableFromInline
+struct ObserverSlots<Element> {
+  /// The observers in subscription order; `nil` where one was removed.
+  @usableFromInline private(set) var items: ContiguousArray<Element?> = []
+  /// The subscription id of each slot in `items`.
+  private var ids: ContiguousArray<UInt64> = []
+  /// Where each observer is in `items`.
+  private var positions: [UInt64: Int] = [:]
+  /// Subscriptions cancelled before their observer was added.
+  private var cancelledBeforeAdding: Set<UInt64> = []
+
+  @usableFromInline
+  init() {}
+
+  /// How many observers there are.
+  var count: Int { positions.count }
+
+  /// Whether there are no observers.
+  var isEmpty: Bool { positions.isEmpty }
+
+  /// How many cancelled subscriptions still wait for their observer's request.
+  var cancelledBeforeAddingCount: Int { cancelledBeforeAdding.count }
+
+  /// The observers, in subscription order.
+  var elements: [Element] { items.compactMap { $0 } }
+
+  /// Adds `element` as the observer of subscription `id`, unless that subscription was already
+  /// cancelled.
+  ///
+  /// - Returns: `false` when the subscription was cancelled before; nothing was added.
+  @discardableResult
+  mutating func add(_ element: Element, id: UInt64) -> Bool {
+    if !cancelledBeforeAdding.isEmpty, cancelledBeforeAdding.remove(id) != nil {
+      return false
+    }
+    positions[id] = items.count
+    items.append(element)
+    ids.append(id)
+    return true
+  }
+
+  /// Removes the observer of subscription `id`.
+  ///
+  /// - Returns: The removed observer, so the caller can release it where it chooses (outside a
+  ///   lock); `nil` when there is no such observer.
+  mutating func remove(id: UInt64) -> Element? {
+    guard let position = positions.removeValue(forKey: id) else { return nil }
+    let removed = items[position]
+    items[position] = nil
+    if positions.isEmpty {
+      items = []
+      ids = []
+    } else if items.count > 32, positions.count * 2 < items.count {
+      compact()
+    }
+    return removed
+  }
+
+  /// Remembers that subscription `id` was cancelled before its observer was added, so that
+  /// ``add(_:id:)`` refuses it.
+  mutating func cancelBeforeAdding(id: UInt64) {
+    cancelledBeforeAdding.insert(id)
+  }
+
+  /// Removes every observer and forgets cancelled subscriptions.
+  ///
+  /// - Returns: The observers, in subscription order.
+  mutating func removeAll() -> [Element] {
+    defer { self = Self() }
+    return elements
+  }
+
+  private mutating func compact() {
+    var kept = ContiguousArray<Element?>()
+    var keptIDs = ContiguousArray<UInt64>()
+    kept.reserveCapacity(positions.count)
+    keptIDs.reserveCapacity(positions.count)
+    for (element, id) in zip(items, ids) where element != nil {
+      positions[id] = kept.count
+      kept.append(element)
+      keptIDs.append(id)
+    }
+    items = kept
+    ids = keptIDs
+  }
+}
