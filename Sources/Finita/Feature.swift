@@ -63,13 +63,36 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     startsImmediately: Bool = true,
     trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
   ) {
+    let combined = Self.combine(trace, configuration: configuration)
     core = FeatureCore(
       initialState: initialState,
       definition: definition,
       configuration: configuration,
-      trace: trace
+      trace: combined
     )
+    combined?(.created(initialState))
     if startsImmediately { core.start() }
+  }
+
+  /// The trace hook a feature runs with: the package's own hook, then the interceptors of the
+  /// configuration and those installed for every feature; `nil`, and free, when there are none.
+  private static func combine(
+    _ trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
+    configuration: FeatureConfiguration
+  ) -> (@Sendable (FeatureTraceEvent<Definition>) -> Void)? {
+    if configuration.interceptors.isEmpty, FeatureInterceptors.isEmpty { return trace }
+    let info = FeatureInfo(
+      id: FeatureIdentity.next(),
+      name: configuration.name,
+      definitionType: Definition.self
+    )
+    let interceptors = configuration.interceptors + FeatureInterceptors.interceptors(for: info)
+    if interceptors.isEmpty { return trace }
+    return { payload in
+      trace?(payload)
+      let event = FeatureEvent(feature: info, payload: payload)
+      for interceptor in interceptors { interceptor.intercept(event) }
+    }
   }
 
   deinit {
@@ -135,16 +158,43 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   }
 }
 
-/// The stages of processing, in order, for the trace hook that logging, recording and time
-/// travel build on.
+/// The stages of processing, in order: what the trace hook of the testing module and the public
+/// interceptors (through ``FeatureEvent``) see.
 @usableFromInline
-package enum FeatureTraceEvent<Definition: FeatureDefinition> {
+package enum FeatureTraceEvent<Definition: FeatureDefinition>: Sendable {
+  case created(Definition.State)
   case started
   case wish(Definition.Wish)
   case bootstrapAction(Definition.Action)
   case action(Definition.Action)
   case effect(Definition.Effect, action: Definition.Action)
-  case state(Definition.State)
+  case state(previous: Definition.State, Definition.State, effect: Definition.Effect)
   case news(Definition.News)
+  case postProcessedAction(Definition.Action)
+  case actionHandled(Definition.Action)
+  case workStarted(TracedWork<Definition.Action>)
+  case workEnded(TracedWork<Definition.Action>, WorkOutcome)
   case disposed
+}
+
+/// Asynchronous work as the trace reports it.
+@usableFromInline
+package struct TracedWork<Action: Sendable>: Sendable {
+  @usableFromInline package let info: WorkInfo
+  /// The action that started it; `nil` for the Bootstrapper's work.
+  @usableFromInline package let action: Action?
+
+  @usableFromInline
+  package init(info: WorkInfo, action: Action?) {
+    self.info = info
+    self.action = action
+  }
+}
+
+/// How asynchronous work ended.
+@usableFromInline
+package enum WorkOutcome: Sendable {
+  case finished
+  case cancelled
+  case failed(any Error)
 }

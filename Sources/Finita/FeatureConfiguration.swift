@@ -40,19 +40,26 @@ public struct FeatureConfiguration: Sendable {
   /// action that caused them.
   public var onUnhandledError: (@Sendable (UnhandledEffectError) -> Void)?
 
+  /// Interceptors that see every stage of this feature, called before the ones installed with
+  /// ``FeatureInterceptors/install(_:for:)``. Read once, when the feature is created.
+  public var interceptors: [any FeatureInterceptor]
+
   /// Creates a configuration.
   ///
   /// - Parameters:
   ///   - name: The feature's name, for reports and logs.
   ///   - isolation: Where the feature processes; ``Isolation/caller`` by default.
+  ///   - interceptors: Interceptors for this feature alone; see ``FeatureInterceptor``.
   ///   - onUnhandledError: Receives errors nobody handled; `nil` prints them.
   public init(
     name: String? = nil,
     isolation: Isolation = .caller,
+    interceptors: [any FeatureInterceptor] = [],
     onUnhandledError: (@Sendable (UnhandledEffectError) -> Void)? = nil
   ) {
     self.name = name
     self.isolation = isolation
+    self.interceptors = interceptors
     self.onUnhandledError = onUnhandledError
   }
 }

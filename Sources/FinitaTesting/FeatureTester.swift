@@ -525,7 +525,7 @@ extension FeatureTester {
       switch event {
       case .effect(let effect, _):
         pendingEffect = effect
-      case .state(let state):
+      case .state(_, let state, _):
         if isStepping {
           stepStates.append(state)
         } else if let effect = pendingEffect {
@@ -535,7 +535,7 @@ extension FeatureTester {
         current = state
       case .news(let news):
         self.news.append(news)
-      case .started, .wish, .bootstrapAction, .action, .disposed:
+      default:
         break
       }
     }

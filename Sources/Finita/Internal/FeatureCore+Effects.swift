@@ -88,18 +88,24 @@ extension FeatureCore {
     deliver: @escaping @Sendable (Output) -> Void
   ) {
     let send = Send(host: Host(core: self, source: source), deliver: deliver)
-    box.withLock { storage in
-      guard !storage.isDisposed else { return }
+    let traced = trace != nil
+    let started = box.withLock { storage -> UInt64? in
+      guard !storage.isDisposed else { return nil }
       let id = storage.makeID()
       // Created under the lock so the record exists before the task can finish and remove it.
       let task = Task(priority: priority) { [self] in
+        var outcome = WorkOutcome.finished
         do {
           try await body(send)
+          if traced, Task.isCancelled { outcome = .cancelled }
         } catch  where !Task.isCancelled {
           fail(error, source: source)
+          outcome = .failed(error)
         } catch {
           // Cancelled: whatever the work threw on its way out is not news.
+          outcome = .cancelled
         }
+        if traced { traceWorkEnded(id, name: name, source: source, outcome) }
         taskDidFinish(id)
       }
       storage.tasks[id] = TaskRecord(
@@ -108,6 +114,35 @@ extension FeatureCore {
         source: source,
         name: name
       )
+      return id
+    }
+    if let trace, let started {
+      trace(.workStarted(Self.tracedWork(started, name: name, source: source)))
+    }
+  }
+
+  /// Reports the end of work from the processing thread, after the effects it sent.
+  @usableFromInline
+  func traceWorkEnded(
+    _ id: UInt64,
+    name: String?,
+    source: TaskRecord.Source,
+    _ outcome: WorkOutcome
+  ) {
+    submit(.traced(Box(.workEnded(Self.tracedWork(id, name: name, source: source), outcome))))
+  }
+
+  @usableFromInline
+  static func tracedWork(
+    _ id: UInt64,
+    name: String?,
+    source: TaskRecord.Source
+  ) -> TracedWork<Action> {
+    switch source {
+    case .action(let action):
+      TracedWork(info: WorkInfo(id: id, name: name, isBootstrapper: false), action: action)
+    case .bootstrapper:
+      TracedWork(info: WorkInfo(id: id, name: name, isBootstrapper: true), action: nil)
     }
   }
 

@@ -299,6 +299,8 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       addStateObserver(observer.value)
     case .start:
       runBootstrapper()
+    case .traced(let event):
+      trace?(event.value)
     }
   }
 
@@ -309,7 +311,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     let effects = definition.act(processor.pointee.state, action)
     switch effects.operation {
     case .none:
-      return
+      break
     case .one(let effect):
       apply(effect, from: action)
     case .many(let effects):
@@ -317,6 +319,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     case .work(let work):
       launch(work, from: action)
     }
+    trace?(.actionHandled(action))
   }
 
   /// Reduces one effect, publishes the state, then notifies state observers, publishes news and
@@ -328,10 +331,12 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       checkpoint()
     }
     if processor.pointee.isFinished { return }
+    // The state before the effect is copied only for the trace.
+    let previous = trace == nil ? nil : processor.pointee.state
     definition.reduce(&processor.pointee.state, effect)
     let state = processor.pointee.state
     published.publish(state, back: &processor.pointee.back)
-    trace?(.state(state))
+    if let trace, let previous { trace(.state(previous: previous, state, effect: effect)) }
     notify(processor.pointee.stateObservers, of: state)
     if let news = definition.publishNews(action, effect, state) {
       trace?(.news(news))
@@ -341,6 +346,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       notify(processor.pointee.newsObservers, of: news)
     }
     if let next = definition.postProcess(action, effect, state) {
+      trace?(.postProcessedAction(next))
       enqueue(.action(next))
     }
   }

@@ -101,6 +101,9 @@ extension FeatureCore {
     /// four words, specialized code copies it through the runtime's generic value witnesses.
     case subscribe(Box<Observer<State>>)
     case start
+    /// A stage to report from the processing thread, such as the end of asynchronous work.
+    /// Queued only when the feature is traced.
+    case traced(Box<FeatureTraceEvent<Definition>>)
   }
 
   /// A subscriber to states or news.

@@ -32,9 +32,10 @@ func tracePrinter<Definition: FeatureDefinition>(
     case .bootstrapAction(let action): print("   boot    \(action)")
     case .action(let action): print("   action  \(action)")
     case .effect(let effect, _): print("   effect  \(effect)")
-    case .state(let state): print("   state   \(state)")
+    case .state(_, let state, _): print("   state   \(state)")
     case .news(let news): print("   news    \(news)")
     case .disposed: print("   disposed")
+    default: break
     }
   }
 }

@@ -1,0 +1,81 @@
+/// Sees every stage of the features it is attached to: logging, metrics, tracing, recording.
+///
+/// Attach interceptors to one feature with ``FeatureConfiguration/interceptors``, or to every
+/// feature created from now on with ``FeatureInterceptors/install(_:for:)``.
+///
+/// ```swift
+/// struct WishCounter: FeatureInterceptor {
+///   let counts: Counts  // your thread-safe storage
+///   func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+///     if event.stage == .wish { counts.increment(event.feature.displayName) }
+///   }
+/// }
+/// let feature = Feature(
+///   initialState: .init(), definition: Paginator(),
+///   configuration: .init(name: "paginator", interceptors: [WishCounter(counts: counts)]))
+/// ```
+///
+/// The rules:
+/// - An interceptor observes: it cannot change, drop or reorder anything. A wish it sends to a
+///   feature is queued like any other and handled after the current step.
+/// - It is called on the feature's processing thread, one event at a time, in processing order,
+///   with no lock of the engine held. Work it does there delays the feature, so a slow
+///   interceptor should hand its events to a queue of its own.
+/// - A feature with no interceptor pays nothing for the hook.
+public protocol FeatureInterceptor: Sendable {
+  /// Called for each stage of each feature this interceptor is attached to.
+  ///
+  /// - Parameter event: The feature, the stage and its values.
+  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>)
+}
+
+/// An interceptor made of a closure that receives each event with its values described as text.
+///
+/// Useful for quick logging and tests:
+///
+/// ```swift
+/// FeatureInterceptors.install(DescribingInterceptor { line in print(line) })
+/// ```
+public struct DescribingInterceptor: FeatureInterceptor {
+  private let receive: @Sendable (FeatureInfo, FeatureStage, String) -> Void
+
+  /// Creates the interceptor.
+  ///
+  /// - Parameter receive: Called with the feature, the stage and a description of the stage's
+  ///   values (empty for stages without values).
+  public init(_ receive: @escaping @Sendable (FeatureInfo, FeatureStage, String) -> Void) {
+    self.receive = receive
+  }
+
+  /// Describes the event and passes it on.
+  ///
+  /// - Parameter event: The event.
+  public func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+    receive(event.feature, event.stage, event.valueDescription)
+  }
+}
+
+extension FeatureEvent {
+  /// The stage's values as one line of text: `increment`, `loaded(3) from load`,
+  /// `State(count: 1) -> State(count: 2)`.
+  public var valueDescription: String {
+    switch payload {
+    case .created(let state): "\(state)"
+    case .started, .disposed: ""
+    case .wish(let wish): "\(wish)"
+    case .bootstrapAction(let action), .action(let action), .postProcessedAction(let action),
+      .actionHandled(let action):
+      "\(action)"
+    case .effect(let effect, let action): "\(effect) from \(action)"
+    case .state(let previous, let state, _): "\(previous) -> \(state)"
+    case .news(let news): "\(news)"
+    case .workStarted(let work): Self.describe(work)
+    case .workEnded(let work, .failed(let error)): "\(Self.describe(work)) threw \(error)"
+    case .workEnded(let work, _): Self.describe(work)
+    }
+  }
+
+  private static func describe(_ work: TracedWork<Definition.Action>) -> String {
+    work.info.description + (work.action.map { " for \($0)" } ?? " for the bootstrapper")
+  }
+}

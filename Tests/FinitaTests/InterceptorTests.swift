@@ -1,0 +1,255 @@
+import Clocks
+import Finita
+import FinitaFixtures
+import Testing
+
+/// A feature with every part: a Bootstrapper, news, a PostProcessor and asynchronous work.
+private struct Library: FeatureDefinition {
+  enum Wish: Sendable, Equatable {
+    case borrow, load, fail, cancelLoad, echo
+  }
+  typealias Action = Wish
+  enum Effect: Sendable, Equatable {
+    case borrowed, loaded, started
+  }
+  enum News: Sendable, Equatable {
+    case allBorrowed
+  }
+  struct Failure: Error {}
+
+  let clock: any Clock<Duration>
+
+  func bootstrap() -> Effects<Wish> {
+    .just(.echo)
+  }
+
+  func act(_ state: Int, _ action: Wish) -> Effects<Effect> {
+    let clock = self.clock
+    switch action {
+    case .borrow:
+      return .just(.borrowed)
+    case .echo:
+      return .just(.started)
+    case .load:
+      return .run { send in
+        try await clock.sleep(for: .seconds(1))
+        send(.loaded)
+      }
+      .cancellable(id: "load")
+    case .fail:
+      return .run(name: "failing") { _ in throw Failure() }
+    case .cancelLoad:
+      return .cancel(id: "load")
+    }
+  }
+
+  func reduce(_ state: inout Int, _ effect: Effect) {
+    if effect == .borrowed { state += 1 }
+  }
+
+  func publishNews(_ action: Wish, _ effect: Effect, _ state: Int) -> News? {
+    effect == .borrowed && state == 2 ? .allBorrowed : nil
+  }
+
+  func postProcess(_ action: Wish, _ effect: Effect, _ state: Int) -> Wish? {
+    effect == .borrowed && state == 1 ? .borrow : nil
+  }
+
+  func effect(for error: any Error, from action: Wish) -> Effect? {
+    nil
+  }
+}
+
+/// Records each event as `stage values`, and lets a test wait for a number of them.
+private final class Journal: FeatureInterceptor {
+  let lines = Recorder<String>()
+  let features = Locked<Set<String>>([])
+
+  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+    features.modify { _ = $0.insert(event.feature.displayName) }
+    let values = event.valueDescription
+    lines.append(values.isEmpty ? event.stage.name : "\(event.stage) \(values)")
+  }
+}
+
+@Suite("Interceptors see every stage", .timeLimit(.minutes(1)))
+struct InterceptorTests {
+  private func makeLibrary(
+    _ journal: Journal,
+    clock: TestClock<Duration> = TestClock(),
+    name: String? = "library"
+  ) -> Feature<Library> {
+    Feature(
+      initialState: 0,
+      definition: Library(clock: clock),
+      configuration: .init(
+        name: name,
+        interceptors: [journal],
+        onUnhandledError: { _ in }
+      )
+    )
+  }
+
+  @Test("39. bootstrap, actor input, reducer input, news and post-processing, in order")
+  func everyStageInOrder() {
+    let journal = Journal()
+    let feature = makeLibrary(journal)
+    feature.accept(.borrow)
+    feature.dispose()
+    #expect(
+      journal.lines.values == [
+        "created 0",
+        "started",
+        "bootstrapAction echo",
+        "action echo",
+        "effect started from echo",
+        "state 0 -> 0",
+        "actionHandled echo",
+        "wish borrow",
+        "action borrow",
+        "effect borrowed from borrow",
+        "state 0 -> 1",
+        "postProcessedAction borrow",
+        "actionHandled borrow",
+        "action borrow",
+        "effect borrowed from borrow",
+        "state 1 -> 2",
+        "news allBorrowed",
+        "actionHandled borrow",
+        "disposed",
+      ]
+    )
+  }
+
+  @Test("asynchronous work reports started, then its effects, then finished, in order")
+  func workFinishes() async {
+    let journal = Journal()
+    let clock = TestClock()
+    let feature = makeLibrary(journal, clock: clock)
+    let before = journal.lines.values.count
+    feature.accept(.load)
+    await clock.advance(by: .seconds(1))
+    await journal.lines.waitFor(count: before + 7)
+    #expect(
+      Array(journal.lines.values.dropFirst(before)) == [
+        "wish load",
+        "action load",
+        "workStarted work#1 for load",
+        "actionHandled load",
+        "effect loaded from load",
+        "state 0 -> 0",
+        "workFinished work#1 for load",
+      ]
+    )
+    _ = feature
+  }
+
+  @Test("cancelled and failing work report workCancelled and workFailed with the error")
+  func workCancelledAndFailed() async {
+    let journal = Journal()
+    let clock = TestClock()
+    let feature = makeLibrary(journal, clock: clock)
+    feature.accept(.load)
+    feature.accept(.cancelLoad)
+    feature.accept(.fail)
+    // 7 lines for creation and the Bootstrapper, 11 for the three wishes, 2 for the ends of work.
+    await journal.lines.waitFor(count: 20)
+    let ended = journal.lines.values.filter { $0.hasPrefix("work") && !$0.contains("Started") }
+    #expect(ended.contains("workCancelled work#1 for load"))
+    #expect(ended.contains { $0.hasPrefix("workFailed work#2 \"failing\" for fail threw") })
+    _ = feature
+  }
+
+  @Test("a wish sent by an interceptor is queued behind the current step")
+  func interceptorWishIsQueued() {
+    struct Echoing: FeatureInterceptor {
+      let target: Locked<Feature<Library>?>
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+        if event.stage == .news { target.value?.accept(.echo) }
+      }
+    }
+    let journal = Journal()
+    let target = Locked<Feature<Library>?>(nil)
+    let feature = Feature(
+      initialState: 0,
+      definition: Library(clock: TestClock()),
+      configuration: .init(interceptors: [Echoing(target: target), journal])
+    )
+    target.set(feature)
+    feature.accept(.borrow)
+    let lines = journal.lines.values
+    let news = lines.firstIndex(of: "news allBorrowed")
+    let echo = lines.lastIndex(of: "wish echo")
+    #expect(news != nil && echo != nil)
+    #expect(lines[news!...].prefix(3) == ["news allBorrowed", "actionHandled borrow", "wish echo"])
+    _ = echo
+    target.set(nil)
+  }
+
+  @Test("installed interceptors apply to the features their filter selects, created after")
+  func installedForSelectedFeatures() {
+    let journal = Journal()
+    let name = "installed-\(UInt64.random(in: 0...UInt64.max))"
+    let token = FeatureInterceptors.install(journal, for: .named(name))
+    let selected = Feature(
+      initialState: 0,
+      definition: Library(clock: TestClock()),
+      configuration: .init(name: name)
+    )
+    let other = Feature(
+      initialState: 0,
+      definition: Library(clock: TestClock()),
+      configuration: .init(name: name + "-other")
+    )
+    selected.accept(.borrow)
+    other.accept(.borrow)
+    token.uninstall()
+    let later = Feature(
+      initialState: 0,
+      definition: Library(clock: TestClock()),
+      configuration: .init(name: name)
+    )
+    later.accept(.borrow)
+    // The feature created while it was installed keeps it.
+    selected.accept(.borrow)
+    #expect(journal.features.value == [name])
+    #expect(journal.lines.values.filter { $0 == "wish borrow" }.count == 2)
+  }
+
+  @Test("a type filter selects features of one definition; unnamed features are not .named")
+  func typeAndNamedFilters() {
+    let info = FeatureInfo(id: 1, name: nil, definitionType: Library.self)
+    #expect(FeatureFilter.type(Library.self).selects(info))
+    #expect(!FeatureFilter.type(Fixture.self).selects(info))
+    #expect(!FeatureFilter.named.selects(info))
+    #expect(
+      FeatureFilter.named.selects(FeatureInfo(id: 2, name: "x", definitionType: Library.self)))
+    #expect(info.displayName == "Library")
+  }
+
+  @Test("the event's accessors carry the values of their stage and nothing else")
+  func accessors() {
+    struct Capture: FeatureInterceptor {
+      let events: Locked<[String]>
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+        guard event.stage == .state else { return }
+        let text =
+          "\(event.previousState.map { "\($0)" } ?? "-") \(event.state.map { "\($0)" } ?? "-") "
+          + "\(event.effect.map { "\($0)" } ?? "-") \(event.action.map { "\($0)" } ?? "-") "
+          + "\(event.wish == nil) \(event.news == nil) \(event.work == nil)"
+        events.modify { $0.append(text) }
+      }
+    }
+    let events = Locked<[String]>([])
+    let feature = Feature(
+      initialState: 0,
+      definition: Library(clock: TestClock()),
+      configuration: .init(interceptors: [Capture(events: events)]),
+      startsImmediately: false
+    )
+    feature.accept(.borrow)
+    feature.start()
+    #expect(events.value.first == "0 0 started - true true true")
+    #expect(events.value.dropFirst().first == "0 1 borrowed - true true true")
+  }
+}
