@@ -189,28 +189,36 @@ struct JSONReader {
 
   private mutating func readString() throws(JSONSyntaxError) -> String {
     index += 1  // the opening quote
+    // Plain bytes are copied in runs, between escapes.
     var text: [UInt8] = []
+    var runStart = index
     while true {
       guard index < bytes.count else { throw failure("the data ends inside a string") }
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
+        let result: String
+        if text.isEmpty {
+          result = String(decoding: bytes[runStart..<index], as: UTF8.self)
+        } else {
+          text.append(contentsOf: bytes[runStart..<index])
+          result = String(decoding: text, as: UTF8.self)
+        }
         index += 1
-        return String(decoding: text, as: UTF8.self)
+        return result
       case UInt8(ascii: "\\"):
+        text.append(contentsOf: bytes[runStart..<index])
         try readEscape(into: &text)
+        runStart = index
       case 0..<0x20:
         let code = String(byte, radix: 16, uppercase: true)
         let escaped = String(repeating: "0", count: 4 - code.count) + code
         throw failure(
           "a string holds the control character 0x\(escaped.suffix(2)); write it as \\u\(escaped)")
       case 0x20..<0x80:
-        text.append(byte)
         index += 1
       default:
-        let length = try utf8SequenceLength()
-        text.append(contentsOf: bytes[index..<index + length])
-        index += length
+        index += try utf8SequenceLength()
       }
     }
   }
@@ -218,12 +226,17 @@ struct JSONReader {
   private mutating func readEscape(into text: inout [UInt8]) throws(JSONSyntaxError) {
     index += 1  // the backslash
     guard index < bytes.count else { throw failure("the data ends inside a string") }
-    let simple: [UInt8: UInt8] = [
-      UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F,
-      UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
-      UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
-    ]
-    if let replacement = simple[bytes[index]] {
+    let replacement: UInt8? =
+      switch bytes[index] {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes[index]
+      case UInt8(ascii: "b"): 0x08
+      case UInt8(ascii: "f"): 0x0C
+      case UInt8(ascii: "n"): 0x0A
+      case UInt8(ascii: "r"): 0x0D
+      case UInt8(ascii: "t"): 0x09
+      default: nil
+      }
+    if let replacement {
       text.append(replacement)
       index += 1
       return
