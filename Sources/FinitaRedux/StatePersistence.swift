@@ -221,7 +221,7 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
 
   /// Joins sentences with one full stop between them, whether or not a part already ends with
   /// one (Foundation's descriptions do), so that a message never shows "..".
-  static func sentences(_ parts: String...) -> String {
+  private static func sentences(_ parts: String...) -> String {
     parts.map { part in
       var text = Substring(part)
       while let last = text.last, last == "." || last.isWhitespace { text = text.dropLast() }
@@ -257,7 +257,7 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
 
   /// A coding path as written in code: `items[2].title`; a key that is not an identifier is
   /// quoted in brackets (`names["a.b"]`), so that the path is never ambiguous.
-  static func path(_ codingPath: [any CodingKey]) -> String {
+  private static func path(_ codingPath: [any CodingKey]) -> String {
     guard !codingPath.isEmpty else { return "the top level" }
     var text = ""
     for key in codingPath {

@@ -288,5 +288,8 @@ struct PersistenceErrorTests {
       })
     let data = Data(#"{"version": 1, "state": {"big": 1e400, "s": "é"}}"#.utf8)
     #expect(try migrating.decode(data).entries == [#"{"big": 1e400, "s": "é"}"#])
+    // A slice of larger data does not start at index 0.
+    let slice = (Data("[]".utf8) + data).dropFirst(2)
+    #expect(try migrating.decode(slice).entries == [#"{"big": 1e400, "s": "é"}"#])
   }
 }
