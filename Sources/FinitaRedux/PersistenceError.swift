@@ -28,11 +28,14 @@ public struct PersistenceError: Error, Equatable, CustomStringConvertible {
     self.description = description
   }
 
-  /// The data is not a saved state: not JSON, or JSON without the saved-state envelope.
+  /// The data is not a saved state: not JSON (checked over the whole document, including the
+  /// UTF-8 inside strings), JSON without the saved-state envelope, or an envelope whose
+  /// `"version"` is null or not an integer.
   public static var corruptData: Self { Self(.corruptData, "The data is not a saved state.") }
 
   /// The data is a saved state of the expected version, but the state in it does not decode:
-  /// its shape changed without a version change, or it was edited.
+  /// its shape changed without a version change, or it was edited. This includes a number that
+  /// does not fit its field, such as `7.5` or `1e400` for an `Int`.
   public static var incompatibleState: Self {
     Self(.incompatibleState, "The saved state does not decode as the current state type.")
   }

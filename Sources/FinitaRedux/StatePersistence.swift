@@ -52,11 +52,9 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
     } catch {
       throw PersistenceError(
         .encodingFailed,
-        """
-        Could not save the state of type \(State.self): \(Self.explain(error)). \
-        Make every stored property Codable, or give the type a custom encode(to:).
-        """
-      )
+        Self.sentences(
+          "Could not save the state of type \(State.self): \(Self.explain(error))",
+          "Make every stored property Codable, or give the type a custom encode(to:)"))
     }
   }
 
@@ -67,12 +65,13 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
   /// - Returns: The restored state.
   /// - Throws: A ``PersistenceError`` that says what is wrong, where, and how to fix it.
   public func decode(_ data: Data) throws(PersistenceError) -> State {
-    let savedVersion = try readVersion(data)
+    let document = try readDocument(data)
+    let savedVersion = try readVersion(document)
     var state: State
     if savedVersion == version {
-      state = try decodeCurrent(data)
+      state = try decodeCurrent(data, document)
     } else {
-      state = try migrated(data, from: savedVersion)
+      state = try migrated(data, document, from: savedVersion)
     }
     resetTransient(&state)
     return state
@@ -85,54 +84,108 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
     let state: Content
   }
 
-  private struct Header: Decodable {
-    let version: Int?
+  private static var discardAdvice: String {
+    "It may be truncated, damaged or from another file; discard it and start from the initial state"
   }
 
-  private func readVersion(_ data: Data) throws(PersistenceError) -> Int {
-    let header: Header
+  private static var envelopeAdvice: String {
+    """
+    Save with StatePersistence.encode(_:) or Store.save(with:), which write \
+    {"version": N, "state": ...}; data written by other code can be read with a custom decoder \
+    or discarded
+    """
+  }
+
+  /// Checks that the whole document is JSON, including the UTF-8 inside its strings, before
+  /// anything is read from it.
+  private func readDocument(_ data: Data) throws(PersistenceError) -> JSONValue {
     do {
-      header = try JSONDecoder().decode(Header.self, from: data)
+      return try JSONReader.read(data)
     } catch {
       throw PersistenceError(
         .corruptData,
-        """
-        The saved data is not a JSON object (\(data.count) bytes): \(Self.explain(error)). \
-        It may be truncated or from another file; discard it and start from the initial state.
-        """
-      )
+        Self.sentences(
+          """
+          The saved data (\(data.count) bytes) is not a JSON object: it is not valid JSON at \
+          \(error.location): \(error.reason)
+          """,
+          Self.discardAdvice))
     }
-    guard let version = header.version else {
-      throw PersistenceError(
-        .corruptData,
-        """
-        The saved data is JSON but not a saved state: the top-level key "version" is missing. \
-        Save with StatePersistence.encode(_:) or Store.save(with:), which write \
-        {"version": N, "state": ...}; data written with JSONEncoder alone can be read with a \
-        custom decoder or discarded.
-        """
-      )
-    }
-    return version
   }
 
-  private func decodeCurrent(_ data: Data) throws(PersistenceError) -> State {
+  private func readVersion(_ document: JSONValue) throws(PersistenceError) -> Int {
+    guard case .object(let envelope) = document else {
+      throw PersistenceError(
+        .corruptData,
+        Self.sentences(
+          "The saved data is JSON but not a JSON object: its top level is \(document.summary)",
+          Self.envelopeAdvice))
+    }
+    guard let saved = envelope.members["version"] else {
+      throw PersistenceError(
+        .corruptData,
+        Self.sentences(
+          "The saved data is JSON but not a saved state: the top-level key \"version\" is missing",
+          Self.envelopeAdvice))
+    }
+    if case .number(let literal) = saved, let version = JSONNumber.integer(literal, as: Int.self) {
+      return version
+    }
+    let found: String
+    switch saved {
+    case .null: found = "is null"
+    case .number: found = "is \(saved.summary), which is not an integer that fits in Int"
+    default: found = "is \(saved.summary), not an integer"
+    }
+    throw PersistenceError(
+      .corruptData,
+      Self.sentences(
+        "The saved data is not a valid saved state: at version, the version \(found)",
+        """
+        StatePersistence writes the version as an integer, as in {"version": \(version), ...}; \
+        the data was edited or written by other code. Correct the version or discard the data
+        """))
+  }
+
+  private func decodeCurrent(
+    _ data: Data, _ document: JSONValue
+  ) throws(PersistenceError) -> State {
     do {
       return try JSONDecoder().decode(Envelope<State>.self, from: data).state
     } catch {
       throw PersistenceError(
         .incompatibleState,
-        """
-        The saved state (version \(version)) does not decode as \(State.self): \
-        \(Self.explain(error)). If the shape of \(State.self) changed, raise the version of \
-        StatePersistence and read the old shape in `migrate`; otherwise the data was edited \
-        and should be discarded.
-        """
-      )
+        Self.sentences(
+          """
+          The saved state (version \(version)) does not decode as \(State.self): \
+          \(Self.explain(Self.locate(error, in: document)))
+          """,
+          """
+          If the shape of \(State.self) changed, raise the version of StatePersistence and read \
+          the old shape in `migrate`; otherwise the data was edited and should be discarded
+          """))
     }
   }
 
-  private func migrated(_ data: Data, from savedVersion: Int) throws(PersistenceError) -> State {
+  /// Foundation reports some errors without a path: a number that does not fit its field (`7.5`
+  /// or `1e400` for an `Int`). Decoding the state again from the already read document, with a
+  /// decoder that follows the path, finds where the error is.
+  private static func locate(_ error: any Error, in document: JSONValue) -> any Error {
+    guard case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
+      case .object(let envelope) = document, let saved = envelope.members["state"]
+    else { return error }
+    do {
+      let stateKey = JSONTreeKey(stringValue: "state")
+      _ = try JSONTreeDecoder.decode(State.self, from: saved, at: [stateKey])
+    } catch let located as DecodingError {
+      if let context = located.context, !context.codingPath.isEmpty { return located }
+    } catch {}
+    return error
+  }
+
+  private func migrated(
+    _ data: Data, _ document: JSONValue, from savedVersion: Int
+  ) throws(PersistenceError) -> State {
     guard let migrate else {
       let advice =
         savedVersion < version
@@ -146,30 +199,39 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
         """
       )
     }
+    // The migration receives the saved state's own bytes, so numbers keep their exact text.
+    var json = Data("null".utf8)
+    if case .object(let envelope) = document, let range = envelope.ranges["state"] {
+      let start = data.startIndex
+      json = Data(data[(start + range.lowerBound)..<(start + range.upperBound)])
+    }
     do {
-      let envelope = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-      let saved = envelope?["state"] ?? NSNull()
-      let json = try JSONSerialization.data(withJSONObject: saved, options: [.fragmentsAllowed])
       return try migrate(savedVersion, json)
     } catch {
       throw PersistenceError(
         .unsupportedVersion,
-        """
-        The migration from version \(savedVersion) to \(version) of \(State.self) failed: \
-        \(Self.explain(error)). Fix the `migrate` closure of StatePersistence, or discard the \
-        saved state.
-        """
-      )
+        Self.sentences(
+          """
+          The migration from version \(savedVersion) to \(version) of \(State.self) failed: \
+          \(Self.explain(error))
+          """,
+          "Fix the `migrate` closure of StatePersistence, or discard the saved state"))
     }
+  }
+
+  /// Joins sentences with one full stop between them, whether or not a part already ends with
+  /// one (Foundation's descriptions do), so that a message never shows "..".
+  private static func sentences(_ parts: String...) -> String {
+    parts.map { part in
+      var text = Substring(part)
+      while let last = text.last, last == "." || last.isWhitespace { text = text.dropLast() }
+      return text + "."
+    }
+    .joined(separator: " ")
   }
 
   /// A readable account of a coding error: the path to the offending value and the reason.
   private static func explain(_ error: any Error) -> String {
-    func path(_ codingPath: [any CodingKey]) -> String {
-      let keys = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
-      let joined = keys.joined()
-      return joined.isEmpty ? "the top level" : String(joined.drop { $0 == "." })
-    }
     switch error {
     case DecodingError.keyNotFound(let key, let context):
       let parent = path(context.codingPath)
@@ -178,14 +240,57 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
       return "at \(path(context.codingPath)), expected \(type): \(context.debugDescription)"
     case DecodingError.valueNotFound(let type, let context):
       return "at \(path(context.codingPath)), expected \(type) but found null"
+    case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+      var text = "Foundation's decoder reports, without a path: \(context.debugDescription)"
+      if let underlying = context.underlyingError { text += " (\(underlying))" }
+      return text
     case DecodingError.dataCorrupted(let context):
-      var text = "at \(path(context.codingPath)): \(context.debugDescription)"
+      var text = "at \(path(context.codingPath)), \(context.debugDescription)"
       if let underlying = context.underlyingError { text += " (\(underlying))" }
       return text
     case EncodingError.invalidValue(let value, let context):
       return "at \(path(context.codingPath)), \(value) is invalid: \(context.debugDescription)"
     default:
       return "\(error)"
+    }
+  }
+
+  /// A coding path as written in code: `items[2].title`; a key that is not an identifier is
+  /// quoted in brackets (`names["a.b"]`), so that the path is never ambiguous.
+  private static func path(_ codingPath: [any CodingKey]) -> String {
+    guard !codingPath.isEmpty else { return "the top level" }
+    var text = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else if isIdentifier(key.stringValue) {
+        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      } else {
+        let escaped = key.stringValue.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }
+        text += "[\"\(escaped.joined())\"]"
+      }
+    }
+    return text
+  }
+
+  private static func isIdentifier(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+    return text.unicodeScalars.allSatisfy { scalar in
+      scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        || ("0"..."9").contains(scalar)
+    }
+  }
+}
+
+extension DecodingError {
+  /// The context of any kind of decoding error.
+  fileprivate var context: Context? {
+    switch self {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .keyNotFound(_, let context), .dataCorrupted(let context):
+      context
+    @unknown default:
+      nil
     }
   }
 }
