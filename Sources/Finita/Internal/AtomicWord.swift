@@ -76,4 +76,6 @@ enum ControlFlag {
   @inlinable static var disposed: Int { 8 }
   /// The Bootstrapper has not run yet: wishes are held.
   @inlinable static var notStarted: Int { 16 }
+  /// The feature shows a past state (time travel): wishes and effects are held.
+  @inlinable static var travelling: Int { 32 }
 }

@@ -94,10 +94,17 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     let canProcess = !isMainActorOnly || isMainThread()
     let decision = box.withLock { storage -> SubmitDecision in
       if storage.isDisposed { return .dropped }
+      if storage.isTravelling, item.waitsWhileTravelling {
+        storage.heldWhileTravelling.append(item)
+        return .queued
+      }
       switch item {
       case .wish(let wish) where !storage.isStarted:
         storage.held.append(wish)
         return .queued
+      case .travel(let step):
+        // Always queued, so it runs after the work in progress, and the held items after it.
+        return queueTravel(step.value, &storage, canProcess: canProcess)
       case .start:
         // Marked under the same lock that claims or queues, so no wish can slip in between
         // "started" and the Bootstrapper.
@@ -138,6 +145,39 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     case .queued:
       break
     }
+  }
+
+  /// Queues a time-travel step; the end of travel releases the held items right after it.
+  /// Called under the lock.
+  @usableFromInline
+  func queueTravel(
+    _ step: TravelStep,
+    _ storage: inout Storage,
+    canProcess: Bool
+  ) -> SubmitDecision {
+    switch step {
+    case .show:
+      if !storage.isTravelling {
+        storage.isTravelling = true
+        control.setBits(ControlFlag.travelling)
+      }
+      storage.queue.append(.travel(Box(step)))
+    case .end:
+      guard storage.isTravelling else { return .dropped }
+      storage.isTravelling = false
+      control.clearBits(ControlFlag.travelling)
+      storage.queue.append(.travel(Box(step)))
+      for item in storage.heldWhileTravelling { storage.queue.append(item) }
+      storage.heldWhileTravelling = []
+    }
+    let word = control.setBits(ControlFlag.pending)
+    if word & ControlFlag.processing != 0 { return .queued }
+    if canProcess { return claimToken() ? .drain : .queued }
+    if !storage.isHopScheduled {
+      storage.isHopScheduled = true
+      return .hopToMain
+    }
+    return .queued
   }
 
   /// Sets the processing bit unless somebody holds it. Called under the lock.
@@ -189,8 +229,13 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       let canProcess = !isMainActorOnly || isMainThread()
       var hops = false
       let next = box.withLock { storage -> Next in
-        if !storage.isDisposed, canProcess, let item = storage.queue.popFirst() {
+        while !storage.isDisposed, canProcess, let item = storage.queue.popFirst() {
           if storage.queue.isEmpty { control.clearBits(ControlFlag.pending) }
+          // Queued before travel began, or by the step in progress: it waits with the others.
+          if storage.isTravelling, item.waitsWhileTravelling {
+            storage.heldWhileTravelling.append(item)
+            continue
+          }
           return .item(item)
         }
         if control.loadRelaxed() & ControlFlag.observersChanged != 0
@@ -301,6 +346,8 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       runBootstrapper()
     case .traced(let event):
       trace?(event.value)
+    case .travel(let step):
+      travel(step.value)
     }
   }
 
@@ -349,6 +396,31 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       trace?(.postProcessedAction(next))
       enqueue(.action(next))
     }
+  }
+
+  /// Shows a past state to the observers, or goes back to the live one.
+  @usableFromInline
+  func travel(_ step: TravelStep) {
+    if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
+      checkpoint()
+    }
+    if processor.pointee.isFinished { return }
+    let shown: State
+    switch step {
+    case .show(let state):
+      if processor.pointee.liveState == nil {
+        processor.pointee.liveState = processor.pointee.state
+      }
+      shown = state
+    case .end(let continuing):
+      guard let live = processor.pointee.liveState else { return }
+      processor.pointee.liveState = nil
+      if continuing { return }
+      shown = live
+    }
+    processor.pointee.state = shown
+    published.publish(shown, back: &processor.pointee.back)
+    notify(processor.pointee.stateObservers, of: shown)
   }
 
   /// Calls every observer in `list` with `value`, stopping if the feature is disposed meanwhile.

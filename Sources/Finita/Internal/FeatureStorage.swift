@@ -9,6 +9,10 @@ extension FeatureCore {
     @usableFromInline var queue = RingBuffer<Item>()
     /// Wishes accepted before ``Feature/start()``.
     @usableFromInline var held: [Wish] = []
+    /// Whether the feature shows a past state: see ``Feature/travel(to:)``.
+    @usableFromInline var isTravelling = false
+    /// Wishes, actions and effects that arrived while travelling, in order.
+    @usableFromInline var heldWhileTravelling: [Item] = []
     /// Observer changes made from outside, for the token holder to apply.
     @usableFromInline var changes = ObserverChanges()
     @usableFromInline var nextID: UInt64 = 0
@@ -53,6 +57,7 @@ extension FeatureCore {
       changes = ObserverChanges()
       tasks = [:]
       held = []
+      heldWhileTravelling = []
       return released
     }
   }
@@ -83,6 +88,8 @@ extension FeatureCore {
     @usableFromInline var back = PublishedValue<State>.initialBack
     /// Set once the observers have been finished after disposal.
     @usableFromInline var isFinished = false
+    /// The live state, kept while the feature shows a past one.
+    @usableFromInline var liveState: State?
 
     @usableFromInline
     init(state: State) {
@@ -104,6 +111,27 @@ extension FeatureCore {
     /// A stage to report from the processing thread, such as the end of asynchronous work.
     /// Queued only when the feature is traced.
     case traced(Box<FeatureTraceEvent<Definition>>)
+    /// Shows a past state, or goes back to the live one.
+    case travel(Box<TravelStep>)
+
+    /// Whether the item waits while the feature shows a past state: everything that would run
+    /// the definition's code or reduce.
+    @inlinable
+    var waitsWhileTravelling: Bool {
+      switch self {
+      case .wish, .action, .bootstrapAction, .effect, .start: true
+      case .subscribe, .traced, .travel: false
+      }
+    }
+  }
+
+  /// A step of time travel.
+  @usableFromInline
+  enum TravelStep {
+    /// Show this state to the observers; the first one keeps the live state aside.
+    case show(State)
+    /// Stop travelling: show the live state again, or keep the shown one as the new live state.
+    case end(continuingFromShownState: Bool)
   }
 
   /// A subscriber to states or news.
