@@ -174,7 +174,7 @@ public struct SpecStep: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// A sequence of events replayed by the generated Kotlin `main` and by ``SpecTrace``.
+/// A sequence of events replayed by the generated Kotlin `main` and by ``SpecMachine``.
 public struct SpecScenario: Sendable, Hashable {
   /// The steps.
   public var steps: [SpecStep]

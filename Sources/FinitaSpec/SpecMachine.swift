@@ -1,6 +1,6 @@
 import FinitaAutomaton
 
-/// A machine spec as an ``Automaton`` over strings, to run, draw and explore it without
+/// A machine spec as an `Automaton` over strings, to run, draw and explore it without
 /// generating code.
 ///
 /// ```swift
@@ -66,7 +66,7 @@ public struct SpecMachine: Sendable {
     AutomatonExplorer(automaton, samples: samples).transitionCover()
   }
 
-  /// Runs `steps` from the initial state and describes each step as ``AutomatonStep`` does:
+  /// Runs `steps` from the initial state and describes each step as `AutomatonStep` does:
   /// `locked -> unlocked / green`, `stayed in locked`, `undefined push in paid`.
   ///
   /// - Parameter steps: The events, with the guards that accept each.
