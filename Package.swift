@@ -137,3 +137,51 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// MARK: - Specs, checks and code generation (`finita check`, `graph`, `generate`, `new`)
+// One YAML or JSON spec of a machine or a feature, read with locations, validated, drawn, and
+// turned into Swift and Kotlin. The build-tool plugin generates a target's Swift from its specs.
+package.dependencies += [
+  .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
+]
+package.products += [
+  .library(name: "FinitaSpec", targets: ["FinitaSpec"]),
+  .plugin(name: "FinitaSpecPlugin", targets: ["FinitaSpecPlugin"]),
+]
+package.targets += [
+  .target(
+    name: "FinitaSpec",
+    dependencies: ["FinitaAutomaton", .product(name: "Yams", package: "Yams")],
+    resources: [.copy("Resources/finita-spec.schema.json")]
+  ),
+  // The generator the build-tool plugin runs: only the spec module, so it builds quickly.
+  .executableTarget(name: "FinitaSpecGenerator", dependencies: ["FinitaSpec"]),
+  .plugin(
+    name: "FinitaSpecPlugin",
+    capability: .buildTool(),
+    dependencies: ["FinitaSpecGenerator"]
+  ),
+  // Golden files and the seed specs are read from the source tree, not bundled.
+  .testTarget(
+    name: "FinitaSpecTests",
+    dependencies: ["FinitaSpec", "FinitaAutomaton"],
+    exclude: ["Golden"]
+  ),
+  // The committed Swift generated from Specs/, compiled and run: the generated cover tests live
+  // here too, so `swift test` proves the generated code builds and behaves.
+  .testTarget(
+    name: "FinitaSpecGeneratedTests", dependencies: ["Finita", "FinitaAutomaton", "FinitaTesting"]
+  ),
+  // A spec in the sources, turned into Swift by the plugin at build time.
+  .testTarget(
+    name: "FinitaSpecPluginTests",
+    dependencies: ["FinitaAutomaton"],
+    plugins: ["FinitaSpecPlugin"]
+  ),
+  .testTarget(
+    name: "FinitaCommandTests", dependencies: ["FinitaCommand", "FinitaSpec"], exclude: ["Golden"]
+  ),
+]
+for target in package.targets where target.name == "FinitaCommand" {
+  target.dependencies.append("FinitaSpec")
+}

@@ -15,4 +15,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# >>> finita generate kotlin: the Kotlin trace tests compile with the real kotlinc (Debian's
+# `kotlin` package, Kotlin 1.3), so install it when missing.
+if ! command -v kotlinc >/dev/null 2>&1; then
+  echo "Installing kotlin for the generated-Kotlin tests..."
+  kotlin_sudo=()
+  [ "$(id -u)" -eq 0 ] || kotlin_sudo=(sudo)
+  "${kotlin_sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${kotlin_sudo[@]}" apt-get install -y -qq kotlin >/dev/null
+fi
+# <<< finita generate kotlin
+
 exec swift test "$@"

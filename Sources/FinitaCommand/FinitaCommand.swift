@@ -6,7 +6,21 @@ struct FinitaCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "finita",
     abstract: "Finita: state machines for Swift apps and services.",
-    subcommands: [TourCommand.self]
+    discussion: """
+      Check, draw and generate Swift and Kotlin from one spec of a machine or a feature:
+
+        finita check Specs/turnstile.yaml
+        finita graph Specs/turnstile.yaml --format mermaid
+        finita generate swift Specs/turnstile.yaml --output Sources/App
+        finita generate kotlin Specs/turnstile.yaml --output android/src
+
+      Without a subcommand, finita runs the tour.
+      """,
+    subcommands: [
+      TourCommand.self, CheckCommand.self, GraphCommand.self, GenerateCommand.self,
+      NewCommand.self, ImportCommand.self,
+    ],
+    defaultSubcommand: TourCommand.self
   )
 }
 
@@ -14,7 +28,8 @@ struct FinitaCommand: AsyncParsableCommand {
 struct TourCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tour",
-    abstract: "Run each example in a scripted session and print every step."
+    abstract: "Run each example in a scripted session and print every step.",
+    discussion: "Example: finita tour"
   )
 
   func run() async throws {

@@ -1,0 +1,34 @@
+import ArgumentParser
+import FinitaSpec
+import Foundation
+
+/// Prints to standard error.
+func printError(_ text: String) {
+  FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Reads a valid spec, or prints every diagnostic to standard error and exits with status 1.
+func readSpecOrExit(_ path: String) throws -> Spec {
+  let check = SpecReader.check(contentsOf: path)
+  do {
+    let spec = try check.validSpec()
+    for warning in check.diagnostics {
+      printError(warning.description)
+    }
+    return spec
+  } catch {
+    for diagnostic in error.diagnostics {
+      printError(diagnostic.description)
+    }
+    throw ExitCode.failure
+  }
+}
+
+/// Writes `text` to `directory/name`, creating the directory, and says so.
+func write(_ text: String, to directory: String, name: String) throws {
+  let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
+  try FileManager.default.createDirectory(
+    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+  try Data(text.utf8).write(to: url, options: .atomic)
+  print("wrote \(url.path)")
+}

@@ -1,0 +1,25 @@
+// The tool the FinitaSpecPlugin build plugin runs: `FinitaSpecGenerator SPEC OUTPUT.swift`.
+// It writes the Swift types and table of the spec, or prints the spec's diagnostics in the
+// compiler's format (so Xcode and SwiftPM show them on the spec's lines) and fails.
+import FinitaSpec
+import Foundation
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 2, let specPath = arguments.first, let outputPath = arguments.last else {
+  FileHandle.standardError.write(Data("usage: FinitaSpecGenerator SPEC OUTPUT.swift\n".utf8))
+  exit(2)
+}
+let spec: Spec
+do {
+  spec = try SpecReader.read(contentsOf: specPath)
+} catch {
+  FileHandle.standardError.write(Data((error.description + "\n").utf8))
+  exit(1)
+}
+do {
+  let source = SwiftGenerator(spec: spec).types()
+  try Data(source.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+} catch {
+  FileHandle.standardError.write(Data("error: cannot write \(outputPath): \(error)\n".utf8))
+  exit(1)
+}

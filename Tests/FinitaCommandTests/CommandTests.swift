@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+/// Runs the built `finita` executable and checks its output and exit status against golden
+/// files under Golden/ (re-recorded with `FINITA_RECORD=1`).
+@Suite("finita command line")
+struct CommandTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let golden = root.appendingPathComponent("Tests/FinitaCommandTests/Golden")
+
+  /// Where the build put the executables.
+  static var productsDirectory: URL {
+    #if os(macOS)
+      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent()
+      }
+      preconditionFailure("Internal inconsistency: no test bundle")
+    #else
+      return Bundle.main.bundleURL
+    #endif
+  }
+
+  struct Result {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  /// Runs `finita` with `arguments` from the repository's root.
+  static func finita(_ arguments: String...) throws -> Result {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("finita")
+    process.arguments = arguments
+    process.currentDirectoryURL = root
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      errors: String(decoding: errorData, as: UTF8.self))
+  }
+
+  static func assertGolden(
+    _ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let url = golden.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["FINITA_RECORD"] == "1" {
+      try Data(actual.utf8).write(to: url, options: .atomic)
+      return
+    }
+    let expected = try? String(contentsOf: url, encoding: .utf8)
+    #expect(
+      actual == expected, "\(name) differs; re-record with FINITA_RECORD=1 if intended",
+      sourceLocation: sourceLocation)
+  }
+
+  static func temporaryFile(_ text: String, name: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("finita-command-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  static let brokenSpec = """
+    finita: 1
+    machine: Gate
+    states: [shut, open, open]
+    events: [coin, push]
+    initial: shut
+    transitions:
+      - { from: shut, on: coin, to: opne }
+      - { from: open, on: push, to: shut, speed: 3 }
+    """
+
+  @Test("check accepts every seed spec and exits 0")
+  func checkSeeds() throws {
+    let result = try Self.finita(
+      "check", "Specs/turnstile.yaml", "Specs/binary-gap.json", "Specs/parking-meter.yaml",
+      "Specs/call-tracker.yaml", "Specs/signup-flow.yaml", "Specs/counter-feature.yaml")
+    #expect(result.status == 0)
+    try Self.assertGolden(result.output, "check-seeds.txt")
+  }
+
+  @Test("check prints a matrix of states and events")
+  func checkMatrix() throws {
+    let result = try Self.finita("check", "Specs/parking-meter.yaml", "--matrix")
+    #expect(result.status == 0)
+    try Self.assertGolden(result.output, "check-matrix.txt")
+  }
+
+  @Test("check reports every error in the compiler's format and exits 1")
+  func checkErrors() throws {
+    let spec = try Self.temporaryFile(Self.brokenSpec, name: "gate.yaml")
+    let result = try Self.finita("check", spec.path)
+    #expect(result.status == 1)
+    try Self.assertGolden(
+      result.output.replacingOccurrences(of: spec.path, with: "gate.yaml"), "check-errors.txt")
+  }
+
+  @Test("check --format json describes each file for tools")
+  func checkJSON() throws {
+    let spec = try Self.temporaryFile(Self.brokenSpec, name: "gate.yaml")
+    let result = try Self.finita("check", spec.path, "Specs/turnstile.yaml", "--format", "json")
+    #expect(result.status == 1)
+    try Self.assertGolden(
+      result.output.replacingOccurrences(of: spec.path, with: "gate.yaml"), "check.json")
+  }
+
+  @Test("graph draws a machine in Mermaid with a highlighted state")
+  func graphMermaid() throws {
+    let result = try Self.finita(
+      "graph", "Specs/turnstile.yaml", "--format", "mermaid", "--highlight", "unlocked")
+    #expect(result.status == 0)
+    try Self.assertGolden(result.output, "turnstile.mmd")
+  }
+
+  @Test("graph draws DOT and PlantUML")
+  func graphTexts() throws {
+    let dot = try Self.finita("graph", "Specs/parking-meter.yaml", "--format", "dot")
+    #expect(dot.status == 0)
+    try Self.assertGolden(dot.output, "parking-meter.dot")
+    let plantUML = try Self.finita("graph", "Specs/parking-meter.yaml", "--format", "plantuml")
+    #expect(plantUML.status == 0)
+    try Self.assertGolden(plantUML.output, "parking-meter.puml")
+  }
+
+  @Test("graph renders SVG through Graphviz when it is installed")
+  func graphSVG() throws {
+    let hasDot = FileManager.default.isExecutableFile(atPath: "/usr/bin/dot")
+    let result = try Self.finita("graph", "Specs/turnstile.yaml", "--format", "svg")
+    if hasDot {
+      #expect(result.status == 0)
+      #expect(result.output.contains("<svg"))
+    } else {
+      #expect(result.status == 1)
+      #expect(result.errors.contains("apt-get install graphviz"))
+    }
+  }
+
+  @Test("graph rejects a highlight that is not a state")
+  func graphUnknownHighlight() throws {
+    let result = try Self.finita("graph", "Specs/turnstile.yaml", "--highlight", "jammed")
+    #expect(result.status != 0)
+    #expect(result.errors.contains("its states are locked, unlocked"))
+  }
+
+  @Test("generate writes nothing when the spec has an error")
+  func generateNothingOnError() throws {
+    let spec = try Self.temporaryFile(Self.brokenSpec, name: "gate.yaml")
+    let output = spec.deletingLastPathComponent().appendingPathComponent("out")
+    for language in ["swift", "kotlin"] {
+      let result = try Self.finita("generate", language, spec.path, "--output", output.path)
+      #expect(result.status == 1)
+      #expect(result.errors.contains("gate.yaml:7:33: error: undeclared state 'opne'"))
+      #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+  }
+
+  @Test("generate writes the Swift and Kotlin of a spec")
+  func generateFiles() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("finita-generate-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let swift = try Self.finita(
+      "generate", "swift", "Specs/turnstile.yaml", "--output", folder.path, "--tests",
+      folder.path)
+    #expect(swift.status == 0)
+    let kotlin = try Self.finita(
+      "generate", "kotlin", "Specs/turnstile.yaml", "--output", folder.path)
+    #expect(kotlin.status == 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names == ["Turnstile.kt", "Turnstile.swift", "TurnstileCoverTests.swift"])
+  }
+
+  @Test("every command's help shows an example")
+  func helpHasExamples() throws {
+    for command in [
+      ["check"], ["graph"], ["generate"], ["generate", "swift"], ["generate", "kotlin"],
+      ["new", "feature"], ["import"], ["tour"],
+    ] {
+      let result = try Self.finita("help", command.joined(separator: " "))
+      let help = try Self.finita(Array(command + ["--help"]))
+      #expect(help.status == 0)
+      #expect(help.output.contains("xample"), "\(command) has no example: \(result.output)")
+    }
+  }
+}
+
+extension CommandTests {
+  static func finita(_ arguments: [String]) throws -> Result {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("finita")
+    process.arguments = arguments
+    process.currentDirectoryURL = root
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = Pipe()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: "")
+  }
+}
