@@ -65,6 +65,9 @@ extension Statechart {
     /// Edge attributes that clip an edge at the cluster of a composite end.
     func attach(_ from: Int?, _ to: Int) -> String {
       var attributes: [String] = []
+      // A loop on a composite state stays on its point: clipping it at its own cluster would
+      // leave nothing to draw.
+      if from == to { return "" }
       if let from, diagram.isComposite(from), !diagram.tables.isDescendant(to, of: from) {
         attributes.append("ltail=cluster_\(diagram.id(from))")
       }
