@@ -171,7 +171,7 @@ extension Feature {
   ///   - clock: The clock delayed sends sleep on; inject a test clock in tests.
   ///   - configuration: Name, isolation and error reporting.
   ///   - startsImmediately: When `false`, the initial configuration's commands are not carried
-  ///     out until ``Finita/Feature/start()``; use it to observe news before the first outputs.
+  ///     out until `start()`; use it to observe news before the first outputs.
   public convenience init(
     statechart: Statechart,
     clock: any Clock<Duration>,
