@@ -68,7 +68,7 @@ let package = Package(
     .testTarget(
       name: "FinitaStatechartTests",
       dependencies: ["FinitaStatechart", "FinitaExamples", "FinitaFixtures"],
-      exclude: ["Golden"]
+      exclude: ["Golden", "Differential"]
     ),
     // The seed scenarios as runnable examples. Heavy dependencies stay in FinitaExamplesHTTP.
     .target(

@@ -18,6 +18,11 @@ struct ExternalTool {
 
   let executable: URL
 
+  /// Uses the executable at `url`.
+  init(executable url: URL) {
+    executable = url
+  }
+
   /// Finds `name` on PATH (and the usual install folders).
   init(_ name: String, install: String) throws {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
