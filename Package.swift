@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "FinitaRedux", targets: ["FinitaRedux"]),
     .library(name: "FinitaObservation", targets: ["FinitaObservation"]),
     .library(name: "FinitaCombine", targets: ["FinitaCombine"]),
+    .library(name: "FinitaStatechart", targets: ["FinitaStatechart"]),
     .executable(name: "finita", targets: ["FinitaCommand"]),
   ],
   dependencies: [
@@ -61,10 +62,18 @@ let package = Package(
         ),
       ]
     ),
+    // Statecharts: hierarchical, parallel and history states to the W3C SCXML semantics, SCXML
+    // import, diagrams; the running chart is a feature on the engine.
+    .target(name: "FinitaStatechart", dependencies: ["Finita"]),
+    .testTarget(
+      name: "FinitaStatechartTests",
+      dependencies: ["FinitaStatechart", "FinitaExamples", "FinitaFixtures"],
+      exclude: ["Golden", "Differential"]
+    ),
     // The seed scenarios as runnable examples. Heavy dependencies stay in FinitaExamplesHTTP.
     .target(
       name: "FinitaExamples",
-      dependencies: ["Finita", "FinitaAutomaton"]
+      dependencies: ["Finita", "FinitaAutomaton", "FinitaStatechart"]
     ),
     // The paginator's HTTP data source and the local paged JSON server it is tested against.
     .target(

@@ -22,6 +22,7 @@ let package = Package(
         .product(name: "Finita", package: "Finita"),
         .product(name: "FinitaAutomaton", package: "Finita"),
         .product(name: "FinitaRedux", package: "Finita"),
+        .product(name: "FinitaStatechart", package: "Finita"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ],
       path: "Benchmarks/FinitaBenchmarks",

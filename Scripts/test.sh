@@ -1,29 +1,31 @@
 #!/usr/bin/env bash
-# Runs Finita's tests. The diagram tests render with the real Graphviz `dot` and `plantuml`, so this
-# script installs them first when they are missing (Debian/Ubuntu, as root or with sudo).
+# Runs Finita's tests. Some tests run real tools, so this script installs them first when they are
+# missing (Debian/Ubuntu, as root or with sudo):
+# - Graphviz `dot` and `plantuml` render the diagrams;
+# - `kotlinc` (Debian's `kotlin`, Kotlin 1.3) compiles the Kotlin that `finita generate kotlin`
+#   writes, whose traces are compared with the Swift machines';
+# - python3 with venv runs python-statemachine (PyPI), the statechart differential test's peer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v dot >/dev/null 2>&1 || missing+=(graphviz)
 command -v plantuml >/dev/null 2>&1 || missing+=(plantuml)
+command -v kotlinc >/dev/null 2>&1 || missing+=(kotlin)
+python3 -c "import ensurepip, venv" >/dev/null 2>&1 || missing+=(python3 python3-venv)
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing ${missing[*]} for the diagram tests..."
+  echo "Installing ${missing[*]} for the tests that run them..."
   sudo_cmd=()
   [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# >>> finita generate kotlin: the Kotlin trace tests compile with the real kotlinc (Debian's
-# `kotlin` package, Kotlin 1.3), so install it when missing.
-if ! command -v kotlinc >/dev/null 2>&1; then
-  echo "Installing kotlin for the generated-Kotlin tests..."
-  kotlin_sudo=()
-  [ "$(id -u)" -eq 0 ] || kotlin_sudo=(sudo)
-  "${kotlin_sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${kotlin_sudo[@]}" apt-get install -y -qq kotlin >/dev/null
+# The statechart differential test runs python-statemachine from .build/venv.
+if [ ! -x .build/venv/bin/python ] || ! .build/venv/bin/python -c "import statemachine" 2>/dev/null; then
+  echo "Installing python-statemachine into .build/venv for the statechart differential test..."
+  python3 -m venv .build/venv
+  .build/venv/bin/pip install -q "python-statemachine==3.2.2"
 fi
-# <<< finita generate kotlin
 
 exec swift test "$@"

@@ -229,6 +229,9 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(machine.state)
   }
 
+  // Statecharts (FinitaStatechart): see Statecharts.swift.
+  registerStatechartBenchmarks()
+
   // MARK: 8. Memory.
 
   Benchmark(

@@ -1,0 +1,111 @@
+import FinitaStatechart
+import Testing
+
+@Suite("SCXML import")
+struct SCXMLImportTests {
+  @Test("a document with states, history, In() guards, raise and send is imported")
+  func imports() throws {
+    let chart = try Statechart(
+      scxml: """
+        <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="a" name="demo">
+          <state id="a">
+            <onentry><raise event="ready"/></onentry>
+            <transition event="ready" target="b"/>
+          </state>
+          <state id="b">
+            <initial><transition target="b2"/></initial>
+            <state id="b1"/>
+            <state id="b2">
+              <transition event="go" cond="In('b2') &amp;&amp; !In('a')" target="c">
+                <send event="later" delay="1.5s" id="t"/>
+              </transition>
+            </state>
+          </state>
+          <final id="c"/>
+        </scxml>
+        """)
+    #expect(chart.name == "demo")
+    var machine = StatechartMachine(chart)
+    #expect(machine.configuration == ["b2"])
+    machine.send("go")
+    #expect(machine.configuration == ["c"])
+    #expect(machine.commands == [.schedule("later", after: .milliseconds(1_500), id: "t")])
+    #expect(machine.isFinished)
+  }
+
+  @Test("every problem is reported at once, each with its line and column")
+  func everyError() {
+    let text = """
+      <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
+        <state id="a">
+          <transition event="t" target="nowhere"/>
+          <onentry><script>x = 1</script></onentry>
+        </state>
+        <state id="a"/>
+        <state id="b" initial="a">
+          <state id="b1"/>
+          <transition event="u" cond="x &gt; 1" target="b1"/>
+          <onexit><assign location="x" expr="2"/></onexit>
+        </state>
+      </scxml>
+      """
+    #expect {
+      _ = try Statechart(scxml: text)
+    } throws: { error in
+      guard let error = error as? StatechartError else { return false }
+      let kinds = error.issues.map(\.kind)
+      let lines = error.issues.map(\.line)
+      return kinds == [
+        .unknownTarget, .unsupportedElement, .duplicateID, .invalidInitial,
+        .unsupportedAttribute, .unsupportedElement,
+      ] && lines == [3, 4, 6, 7, 9, 10] && error.issues.allSatisfy { $0.column != nil }
+    }
+  }
+
+  @Test("a malformed document names the position of the XML error")
+  func malformed() {
+    #expect {
+      _ = try Statechart(scxml: "<scxml>\n  <state id=\"a\">\n</scxml>")
+    } throws: { error in
+      guard let issue = (error as? StatechartError)?.issues.first else { return false }
+      return issue.kind == .malformedDocument && issue.line == 3
+    }
+  }
+
+  @Test("default entries through history states that loop are reported as a cycle")
+  func initialCycle() {
+    let text = """
+      <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
+        <state id="s">
+          <history id="h1"><transition target="h2"/></history>
+          <history id="h2"><transition target="h1"/></history>
+          <state id="s1"/>
+        </state>
+        <state id="t" initial="t"><state id="t1"/></state>
+      </scxml>
+      """
+    #expect {
+      _ = try Statechart(scxml: text)
+    } throws: { error in
+      guard let error = error as? StatechartError else { return false }
+      return error.issues.filter { $0.kind == .initialCycle }.count >= 2
+    }
+  }
+
+  @Test("an error message says what is wrong, where, and how to fix it")
+  func message() {
+    let text = """
+      <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
+        <state id="a"><transition event="t" target="b"/></state>
+      </scxml>
+      """
+    do {
+      _ = try Statechart(scxml: text)
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.description.hasPrefix("line 2, column "))
+      #expect(error.description.contains("\"b\", which is not a state of this chart"))
+      #expect(error.description.contains("use the id of a declared state"))
+    }
+  }
+}
