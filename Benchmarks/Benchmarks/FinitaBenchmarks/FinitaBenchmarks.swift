@@ -207,6 +207,10 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(machine.state)
   }
 
+  // MARK: Importing DOT (issue 18).
+
+  registerDOTImportBenchmarks()
+
   // MARK: 8. Memory.
 
   Benchmark(
