@@ -25,7 +25,9 @@
 /// machine.match(from: "s0", by: "coin")?.output  // "unlock"
 /// ```
 ///
-/// Problems are reported as ``DOTImportError`` with a line, a column and a hint.
+/// The file is read as Graphviz reads it: the whole DOT grammar, any line ends (LF, CRLF, CR),
+/// HTML-like labels as text (`<br/>` is a line break). Problems are reported as
+/// ``DOTImportError`` with a line, a column in characters and a hint. See <doc:ImportingDOT>.
 public enum DOTImporter {
   /// Reads a Mealy machine: edges labelled `input/output`.
   ///

@@ -12,6 +12,8 @@ package struct DOTParser {
   private var scopes: [Scope] = [Scope()]
   /// The defaults and nodes of named subgraphs, which outlive their statements.
   private var subgraphs: [String: Scope] = [:]
+  /// The ends of the edge statements being read.
+  private var pending: [Ends] = []
 
   /// The defaults in force in a graph or subgraph, and the nodes it holds.
   private struct Scope {
@@ -322,10 +324,10 @@ package struct DOTParser {
         hint: hint(for: current))
     }
     let start = current.position
-    var ends: [[Int]] = []
+    let ends: Ends
     let isSubgraph = keyword(current) == .subgraph || current.kind == .openBrace
     if isSubgraph {
-      ends.append(try subgraph())
+      ends = .many(try subgraph())
     } else {
       let first = try atom("a node", hint: "")
       if current.kind == .equals {
@@ -334,21 +336,34 @@ package struct DOTParser {
           "a value after '='", hint: "A graph attribute reads: name=value; quote other text.")
         return
       }
-      ends.append(try nodeList(startingWith: first))
+      ends = try nodeList(startingWith: first)
     }
     if current.kind == .undirectedEdge || current.kind == .directedEdge {
-      try edges(from: ends[0], at: start)
+      try edges(from: ends, at: start)
       return
     }
     let attributes = try attributeLists()
     try validate(attributes)
     guard !isSubgraph else { return }
-    for number in ends[0] {
+    ends.forEach { number in
       if graph.statements[number] == nil {
         graph.statements[number] = start
       }
       if let label = attributes.label {
         graph.labels[number] = label
+      }
+    }
+  }
+
+  /// The nodes at one end of an edge: most often one, so without an array.
+  private enum Ends {
+    case one(Int)
+    case many([Int])
+
+    func forEach(_ body: (Int) -> Void) {
+      switch self {
+      case .one(let number): body(number)
+      case .many(let numbers): numbers.forEach(body)
       }
     }
   }
@@ -363,14 +378,16 @@ package struct DOTParser {
   }
 
   /// `node (, node)*` after its first atom; returns the node numbers.
-  private mutating func nodeList(startingWith first: Atom) throws(DOTImportError) -> [Int] {
-    var numbers = [try node(first)]
+  private mutating func nodeList(startingWith first: Atom) throws(DOTImportError) -> Ends {
+    let number = try node(first)
+    guard current.kind == .comma else { return .one(number) }
+    var numbers = [number]
     while current.kind == .comma {
       try advance()
       let next = try atom("a node after ','", hint: "A node list reads: a, b, c;")
       numbers.append(try node(next))
     }
-    return numbers
+    return .many(numbers)
   }
 
   /// A node mention with an optional port `:port` or `:port:compass`.
@@ -390,8 +407,11 @@ package struct DOTParser {
   }
 
   /// The rest of an edge statement whose first end is read.
-  private mutating func edges(from first: [Int], at start: DOTPosition) throws(DOTImportError) {
-    var ends = [first]
+  private mutating func edges(from first: Ends, at start: DOTPosition) throws(DOTImportError) {
+    // The ends wait on a stack shared by all statements, so a plain edge allocates nothing;
+    // a subgraph end pushes and pops its own statements' ends above this one's.
+    let base = pending.count
+    pending.append(first)
     while current.kind == .directedEdge || current.kind == .undirectedEdge {
       if graph.isDirected != (current.kind == .directedEdge) {
         if graph.isDirected {
@@ -405,24 +425,28 @@ package struct DOTParser {
       }
       try advance()
       if keyword(current) == .subgraph || current.kind == .openBrace {
-        ends.append(try subgraph())
+        let members = try subgraph()
+        pending.append(.many(members))
       } else {
         let next = try atom(
           "a node after '\(graph.isDirected ? "->" : "--")'",
           hint: "An edge reads: s0 -> s1 [label=\"a/1\"];")
-        ends.append(try nodeList(startingWith: next))
+        let ends = try nodeList(startingWith: next)
+        pending.append(ends)
       }
     }
     let attributes = try attributeLists()
     try validate(attributes)
     let label = attributes.label ?? scopes[scopes.count - 1].edgeLabel
-    for (tails, heads) in zip(ends, ends.dropFirst()) {
-      for tail in tails {
-        for head in heads {
+    for index in base..<(pending.count - 1) {
+      let (tails, heads) = (pending[index], pending[index + 1])
+      tails.forEach { tail in
+        heads.forEach { head in
           graph.addEdge(DOTGraph.Edge(from: tail, to: head, label: label, position: start))
         }
       }
     }
+    pending.removeSubrange(base...)
   }
 
   /// `subgraph name? { ... }` or `{ ... }`; returns the nodes it holds.
