@@ -345,7 +345,7 @@ package struct DOTParser {
     let attributes = try attributeLists()
     try validate(attributes)
     guard !isSubgraph else { return }
-    ends.forEach { number in
+    for number in ends {
       if graph.statements[number] == nil {
         graph.statements[number] = start
       }
@@ -356,15 +356,25 @@ package struct DOTParser {
   }
 
   /// The nodes at one end of an edge: most often one, so without an array.
-  private enum Ends {
+  private enum Ends: Sequence {
     case one(Int)
     case many([Int])
 
-    func forEach(_ body: (Int) -> Void) {
-      switch self {
-      case .one(let number): body(number)
-      case .many(let numbers): numbers.forEach(body)
+    struct Iterator: IteratorProtocol {
+      let ends: Ends
+      var index = 0
+
+      mutating func next() -> Int? {
+        defer { index += 1 }
+        switch ends {
+        case .one(let number): return index == 0 ? number : nil
+        case .many(let numbers): return index < numbers.count ? numbers[index] : nil
+        }
       }
+    }
+
+    func makeIterator() -> Iterator {
+      Iterator(ends: self)
     }
   }
 
@@ -440,8 +450,8 @@ package struct DOTParser {
     let label = attributes.label ?? scopes[scopes.count - 1].edgeLabel
     for index in base..<(pending.count - 1) {
       let (tails, heads) = (pending[index], pending[index + 1])
-      tails.forEach { tail in
-        heads.forEach { head in
+      for tail in tails {
+        for head in heads {
           graph.addEdge(DOTGraph.Edge(from: tail, to: head, label: label, position: start))
         }
       }
