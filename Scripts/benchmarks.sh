@@ -62,6 +62,8 @@ budgets = {
     "7. automaton: CD player, per event (11M events)": "≤ 5 ns, 0 mallocs",
     "8. memory: bytes per idle feature": "≤ 2 KB",
     "8. memory: growth from 1,000 to 1,000,000 wishes": "no growth",
+    "DOT import: 600 KB Mealy model": "≤ 9 ms",
+    "DOT import: peak memory per file byte, 5 MB model": "< 50",
 }
 baseline_of = {
     sync: locked,

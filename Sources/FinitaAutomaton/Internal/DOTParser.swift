@@ -175,17 +175,20 @@ package struct DOTParser {
   }
 
   /// Reads an identifier, numeral, HTML string or quoted strings joined by `+`.
-  private mutating func atom(_ expected: String, hint: String) throws(DOTImportError) -> Atom {
+  /// The messages are autoclosures so that reading a well-formed file builds none of them.
+  private mutating func atom(
+    _ expected: @autoclosure () -> String, hint: @autoclosure () -> String
+  ) throws(DOTImportError) -> Atom {
     guard isAtom(current) else {
       if let keyword = keyword(current) {
+        let word = text(of: current)
         throw error(
           at: current.position,
-          message: "Expected \(expected) but found the keyword '\(text(of: current))'.",
-          hint:
-            "Keywords (\(keyword) and the others) cannot be names; quote the name: \"\(text(of: current))\"."
+          message: "Expected \(expected()) but found the keyword '\(word)'.",
+          hint: "Keywords (\(keyword) and the others) cannot be names; quote it: \"\(word)\"."
         )
       }
-      throw unexpected(expected: expected, hint: hint)
+      throw unexpected(expected: expected(), hint: hint())
     }
     var atom = Atom(token: current)
     try advance()
@@ -438,8 +441,9 @@ package struct DOTParser {
         let members = try subgraph()
         pending.append(.many(members))
       } else {
+        let operation = graph.isDirected ? "->" : "--"
         let next = try atom(
-          "a node after '\(graph.isDirected ? "->" : "--")'",
+          "a node after '\(operation)'",
           hint: "An edge reads: s0 -> s1 [label=\"a/1\"];")
         let ends = try nodeList(startingWith: next)
         pending.append(ends)
@@ -525,9 +529,9 @@ package struct DOTParser {
             hint: "Give it a value: [\(text)=\"...\"].")
         }
         try advance()
+        let shown = display(name.token)
         let value = try atom(
-          "a value for '\(self.name(of: name))'",
-          hint: "Quote values that are not plain words: \(self.name(of: name))=\"...\".")
+          "a value for \(shown)", hint: "Quote values that are not plain words: label=\"...\".")
         let isLabel = isName(name.token, "label")
         if value.token.kind == .html, value.joined == nil,
           isLabel || isName(name.token, "xlabel") || isName(name.token, "headlabel")
