@@ -167,4 +167,33 @@ struct DOTSyntaxTests {
     #expect(machine.match(from: "a", by: "x")?.to == "b")
     #expect(machine.match(from: "b", by: "y")?.output == "2")
   }
+
+  @Test("a learned model of 6,000 transitions imports with every transition, in order")
+  func largeModel() throws {
+    var generator = SeededGenerator(seed: 600)
+    let inputs = (0..<12).map { "IN\($0)(V,V,0)" }
+    var text = "digraph learnedModel {\r\n"
+    var expected: [String: (to: String, output: String)] = [:]
+    for state in 0..<500 {
+      text += "s\(state) [label=\"s\(state)\"];\r\n"
+    }
+    for state in 0..<500 {
+      for input in inputs {
+        let target = "s\(Int.random(in: 0..<500, using: &generator))"
+        let output = "OUT\(Int.random(in: 0..<9, using: &generator))(NEXT,CURRENT,0)"
+        text += "s\(state) -> \(target)  [label=\"\(input)/\(output)\"];\r\n"
+        expected["s\(state) \(input)"] = (target, output)
+      }
+    }
+    text += "__start0 [label=\"\", shape=none];\r\n__start0 -> s0  [label=\"\"];\r\n}\r\n"
+    let machine = try DOTImporter.mealyMachine(from: text)
+    #expect(machine.transitions.count == 6_000)
+    #expect(machine.states.count == 500)
+    #expect(machine.initialState == "s0")
+    for (key, value) in expected {
+      let parts = key.split(separator: " ").map(String.init)
+      let match = machine.match(from: parts[0], by: parts[1])
+      #expect(match?.to == value.to && match?.output == value.output, "\(key)")
+    }
+  }
 }
