@@ -61,7 +61,7 @@ func registerDOTImportBenchmarks() {
     "DOT import: 600 KB Mealy model",
     configuration: tuned(
       .init(
-        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResidentDelta],
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResidentDelta],
         scalingFactor: .one,
         maxDuration: .seconds(3),
         maxIterations: 200
