@@ -121,7 +121,7 @@ let package = Package(
     .testTarget(
       name: "FinitaAutomatonTests",
       dependencies: ["FinitaAutomaton", "FinitaExamples", "FinitaTesting", "FinitaFixtures"],
-      exclude: ["Golden"]
+      exclude: ["Golden", "DOTCorpus"]
     ),
     .testTarget(
       name: "FinitaExamplesTests",

@@ -63,6 +63,8 @@ budgets = {
     "8. memory: bytes per idle feature": "≤ 2 KB",
     "8. memory: growth from 1,000 to 1,000,000 wishes": "no growth",
     "5. observer churn: add 100,000 state observers, then cancel them one by one": "≤ 100 ms",
+    "DOT import: 600 KB Mealy model": "≤ 9 ms",
+    "DOT import: peak memory per file byte, 5 MB model": "< 50",
 }
 baseline_of = {
     sync: locked,

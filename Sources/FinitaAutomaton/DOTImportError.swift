@@ -26,7 +26,7 @@ public struct DOTImportError: Error, Sendable, Equatable, CustomStringConvertibl
   internal let code: Code
   /// The line of the problem, counted from 1.
   public let line: Int
-  /// The column of the problem, counted from 1 in characters.
+  /// The column of the problem, counted from 1 in characters (grapheme clusters, not bytes).
   public let column: Int
   /// What is wrong.
   public let message: String
@@ -45,9 +45,11 @@ public struct DOTImportError: Error, Sendable, Equatable, CustomStringConvertibl
     Self(code, line: 0, column: 0, message: name, hint: "")
   }
 
-  /// The text is not valid DOT: an unexpected token, an unterminated string or comment.
+  /// The text is not valid DOT: an unexpected token, an unterminated string or comment, or
+  /// malformed markup in an HTML label.
   public static var syntax: Self { kind(.syntax, "syntax error") }
-  /// The file uses DOT that an automaton cannot come from: an undirected graph, subgraphs.
+  /// The file uses DOT that an automaton cannot come from: an undirected graph, subgraphs, an
+  /// HTML table as a label.
   public static var unsupported: Self { kind(.unsupported, "unsupported construct") }
   /// No edge from a `__start` node marks the initial state.
   public static var missingInitialState: Self { kind(.missingInitialState, "no initial state") }

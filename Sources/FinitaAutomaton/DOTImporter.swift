@@ -25,7 +25,9 @@
 /// machine.match(from: "s0", by: "coin")?.output  // "unlock"
 /// ```
 ///
-/// Problems are reported as ``DOTImportError`` with a line, a column and a hint.
+/// The file is read as Graphviz reads it: the whole DOT grammar, any line ends (LF, CRLF, CR),
+/// HTML-like labels as text (`<br/>` is a line break). Problems are reported as
+/// ``DOTImportError`` with a line, a column in characters and a hint. See <doc:ImportingDOT>.
 public enum DOTImporter {
   /// Reads a Mealy machine: edges labelled `input/output`.
   ///
@@ -53,25 +55,70 @@ public enum DOTImporter {
     id.hasPrefix("__start")
   }
 
+  /// A transition already read: which edge made it and where it leads.
+  private struct Row {
+    let edge: Int
+    let to: String
+    let output: String?
+  }
+
+  private struct RowKey: Hashable {
+    let from: Int
+    let input: String
+  }
+
   private static func build(from graph: DOTGraph, moore: Bool) throws(DOTImportError)
     -> Automaton<String, String, String>
   {
+    func error(
+      _ code: DOTImportError.Code, at position: DOTPosition, message: String, hint: String
+    ) -> DOTImportError {
+      DOTImportError(
+        code, line: position.line, column: graph.column(of: position), message: message,
+        hint: hint)
+    }
+    guard graph.isDirected else {
+      throw error(
+        .unsupported, at: graph.position, message: "The file is an undirected graph.",
+        hint: "Automata are directed: start the file with 'digraph' and use '->' for edges.")
+    }
+    if let subgraph = graph.firstSubgraph {
+      throw error(
+        .unsupported, at: subgraph,
+        message: "Subgraphs are not supported in a machine file.",
+        hint: "Write the states and edges directly in the digraph's body.")
+    }
+    func text(of value: DOTGraph.Value) throws(DOTImportError) -> String {
+      guard value.isHTML else { return DOTLabel.decode(value.text) }
+      let content = DOTHTML.content(of: value.text)
+      guard !content.hasTable else {
+        throw error(
+          .unsupported, at: value.position,
+          message: "An HTML table cannot be read as a state or transition name.",
+          hint: "Label it with text: label=<a<br/>b> or label=\"a\".")
+      }
+      return content.text.withUnsafeBufferPointer { DOTLabel.trimmed($0) }
+    }
+
     // Name every state and, for Moore machines, find its output.
-    var names: [String: String] = [:]
-    var owners: [String: DOTGraph.Node] = [:]
+    let count = graph.names.count
+    var names = graph.names
+    var isState = [Bool](repeating: false, count: count)
+    var owners: [String: Int] = [:]
     var outputs: [String: String] = [:]
     var states: [String] = []
-    for id in graph.mentioned where !isStart(id) {
-      let node = graph.node(id)
+    for number in 0..<count where !isStart(graph.names[number]) {
+      let id = graph.names[number]
+      let position = graph.statements[number] ?? graph.mentions[number]
       var name = id
       if moore {
-        let firstEdge = graph.edges.first { $0.from == id || $0.to == id }
-        let line = node?.line ?? firstEdge?.line ?? graph.line
-        let column = node?.column ?? firstEdge?.column ?? graph.column
-        let fields = node?.attributes["label"].map(DOTLabel.recordFields) ?? []
+        let fields =
+          try graph.labels[number].map { value throws(DOTImportError) in
+            DOTLabel.recordFields(value.isHTML ? try text(of: value) : value.text)
+          } ?? []
         guard fields.count == 2, !fields[1].isEmpty else {
-          throw DOTImportError(
-            .missingOutput, line: line, column: column,
+          throw error(
+            .missingOutput, at: position,
             message: "State '\(id)' has no output.",
             hint: """
               In a Moore machine every state is labelled with its name and output: \
@@ -84,28 +131,43 @@ public enum DOTImporter {
           name = fields[0]
         }
         outputs[name] = fields[1]
-      } else if let label = node?.attributes["label"].map(DOTLabel.decode), !label.isEmpty {
-        name = label
+      } else if let value = graph.labels[number] {
+        let label = try text(of: value)
+        if !label.isEmpty {
+          name = label
+        }
       }
-      if let owner = owners[name], let node {
-        throw DOTImportError(
-          .duplicateState, line: node.line, column: node.column,
-          message: "Nodes '\(owner.id)' and '\(id)' are both named '\(name)'.",
+      if let owner = owners.updateValue(number, forKey: name) {
+        throw error(
+          .duplicateState, at: position,
+          message: "Nodes '\(graph.names[owner])' and '\(id)' are both named '\(name)'.",
           hint: "Give each state a distinct label."
         )
       }
-      if let node {
-        owners[name] = node
-      }
-      names[id] = name
+      names[number] = name
+      isState[number] = true
       states.append(name)
     }
 
     // The initial state.
-    let startEdges = graph.edges.filter { isStart($0.from) }
-    guard let startEdge = startEdges.first else {
-      throw DOTImportError(
-        .missingInitialState, line: graph.line, column: graph.column,
+    var startEdge: DOTGraph.Edge?
+    for edge in graph.edges where !isState[edge.from] {
+      guard let first = startEdge else {
+        startEdge = edge
+        continue
+      }
+      throw error(
+        .multipleInitialStates, at: edge.position,
+        message: """
+          A second initial state '\(graph.names[edge.to])' is marked; \
+          '\(graph.names[first.to])' was marked on line \(first.position.line).
+          """,
+        hint: "Keep exactly one edge from a __start node."
+      )
+    }
+    guard let startEdge else {
+      throw error(
+        .missingInitialState, at: graph.position,
         message: "No initial state is marked.",
         hint: """
           Mark it with an edge from a start node: __start0 [label="" shape="none"]; \
@@ -113,79 +175,71 @@ public enum DOTImporter {
           """
       )
     }
-    if startEdges.count > 1 {
-      let extra = startEdges[1]
-      throw DOTImportError(
-        .multipleInitialStates, line: extra.line, column: extra.column,
-        message: """
-          A second initial state '\(extra.to)' is marked; '\(startEdge.to)' was marked on line \
-          \(startEdge.line).
-          """,
-        hint: "Keep exactly one edge from a __start node."
-      )
-    }
-    let initial = names[startEdge.to] ?? startEdge.to
+    let initial = names[startEdge.to]
 
     // The transitions.
     var transitions: [Transition<String, String, String>] = []
-    var firstEdge: [String: [String: DOTGraph.Edge]] = [:]
-    var results: [String: [String: (to: String, output: String?)]] = [:]
-    for edge in graph.edges where !isStart(edge.from) {
-      guard let rawLabel = edge.attributes["label"] else {
-        throw DOTImportError(
-          .missingLabel, line: edge.line, column: edge.column,
-          message: "Edge \(edge.from) -> \(edge.to) has no label.",
+    transitions.reserveCapacity(graph.edges.count)
+    var rows: [RowKey: Row] = [:]
+    rows.reserveCapacity(graph.edges.count)
+    for (index, edge) in graph.edges.enumerated() where isState[edge.from] {
+      let from = graph.names[edge.from]
+      let to = graph.names[edge.to]
+      guard let value = edge.label else {
+        throw error(
+          .missingLabel, at: edge.position,
+          message: "Edge \(from) -> \(to) has no label.",
           hint: moore
             ? "Label it with its input: [label=\"a\"]."
             : "Label it with its input and output: [label=\"a/1\"]."
         )
       }
-      let label = DOTLabel.decode(rawLabel)
-      let from = names[edge.from] ?? edge.from
-      let to = names[edge.to] ?? edge.to
+      let label = try text(of: value)
       let input: String
       let output: String?
       if moore {
         input = label
         output = nil
       } else {
-        guard let slash = label.firstIndex(of: "/") else {
-          throw DOTImportError(
-            .invalidLabel, line: edge.line, column: edge.column,
-            message: "Edge \(edge.from) -> \(edge.to) is labelled '\(label)', not input/output.",
+        guard let (before, after) = DOTLabel.split(label, at: .slash) else {
+          throw error(
+            .invalidLabel, at: edge.position,
+            message: "Edge \(from) -> \(to) is labelled '\(label)', not input/output.",
             hint: """
               Write the Mealy output after a slash: [label="\(label)/output"]; for a Moore \
               machine use mooreMachine(from:).
               """
           )
         }
-        input = String(label[..<slash]).trimmedWhitespace
-        output = String(label[label.index(after: slash)...]).trimmedWhitespace
+        input = before
+        output = after
       }
       guard !input.isEmpty else {
-        throw DOTImportError(
-          .invalidLabel, line: edge.line, column: edge.column,
-          message: "Edge \(edge.from) -> \(edge.to) has an empty input in '\(label)'.",
+        throw error(
+          .invalidLabel, at: edge.position,
+          message: "Edge \(from) -> \(to) has an empty input in '\(label)'.",
           hint: "Write the input before the slash: [label=\"a/1\"]."
         )
       }
-      if let previous = results[from]?[input] {
-        if previous.to == to && previous.output == output {
+      let target = names[edge.to]
+      let key = RowKey(from: edge.from, input: input)
+      if let previous = rows[key] {
+        if previous.to == target && previous.output == output {
           continue
         }
-        let earlier = firstEdge[from]?[input]
-        throw DOTImportError(
-          .nondeterministic, line: edge.line, column: edge.column,
+        throw error(
+          .nondeterministic, at: edge.position,
           message: """
-            State '\(from)' has two transitions on '\(input)': to '\(previous.to)' on line \
-            \(earlier?.line ?? 0) and to '\(to)' here.
+            State '\(names[edge.from])' has two transitions on '\(input)': to \
+            '\(previous.to)' on line \(graph.edges[previous.edge].position.line) and to \
+            '\(target)' here.
             """,
           hint: "A learned machine is deterministic; remove one of the edges."
         )
       }
-      results[from, default: [:]][input] = (to, output)
-      firstEdge[from, default: [:]][input] = edge
-      var transition = Transition<String, String, String>(from: from, to: to, by: input)
+      rows[key] = Row(edge: index, to: target, output: output)
+      var transition = Transition<String, String, String>(
+        from: names[edge.from], to: target, by: input)
       if let output {
         transition = transition.output(output)
       }

@@ -232,6 +232,10 @@ let benchmarks: @Sendable () -> Void = {
   // Statecharts (FinitaStatechart): see Statecharts.swift.
   registerStatechartBenchmarks()
 
+  // MARK: Importing DOT (issue 18).
+
+  registerDOTImportBenchmarks()
+
   // MARK: 8. Memory.
 
   Benchmark(

@@ -1,50 +1,103 @@
-/// The parts of a DOT digraph that an automaton comes from: nodes and edges with their
-/// attributes and positions. Default attribute statements (`node [...]`) and graph attributes
-/// are read and dropped.
-internal struct DOTGraph {
-  struct Node {
-    let id: String
-    var attributes: [String: String]
-    let line: Int
-    let column: Int
+/// A DOT graph as Graphviz reads it, reduced to what an automaton comes from: nodes, edges and
+/// their labels, with positions for error messages.
+///
+/// Default attribute statements (`node [label=...]`, `edge [label=...]`) apply to the nodes
+/// and edges created after them, in their subgraph, as in Graphviz; a `strict` graph keeps one
+/// edge per pair of nodes. Attributes other than `label` are read and dropped.
+///
+/// `package`, so the differential test against Graphviz can compare the graph it reads.
+package struct DOTGraph: Sendable {
+  /// An attribute value: quoted strings and identifiers are `text` with the DOT escapes `\"`
+  /// and line continuations resolved (label escapes such as `\n` are left for ``DOTLabel``);
+  /// HTML strings are `html`, without their outer angle brackets.
+  package struct Value: Sendable, Equatable {
+    package var text: String
+    package var isHTML: Bool
+    /// Where the value starts, for problems found in it.
+    package var position: DOTPosition
   }
 
-  struct Edge {
-    let from: String
-    let to: String
-    let attributes: [String: String]
-    let line: Int
-    let column: Int
+  package struct Edge: Sendable {
+    /// Node numbers, indices into `names`.
+    package let from: Int
+    package let to: Int
+    package var label: Value?
+    /// The start of the statement that made the edge.
+    package let position: DOTPosition
   }
 
-  /// Where the `digraph` keyword is, for problems of the whole graph.
-  var line = 1
-  var column = 1
-  /// Nodes in order of first statement; a later statement for the same node adds attributes.
-  var nodes: [Node] = []
-  var edges: [Edge] = []
-  /// Every node id in order of first mention, in node or edge statements.
-  var mentioned: [String] = []
-  private var nodeIndex: [String: Int] = [:]
-  private var seen: Set<String> = []
+  /// The source, for columns of positions.
+  let source: String
+  package var isDirected = true
+  package var isStrict = false
+  /// Where the graph starts (its `digraph` keyword), for problems of the whole graph.
+  package var position = DOTPosition.start
+  /// Where the first subgraph starts, if there is one.
+  package var firstSubgraph: DOTPosition?
+  /// Node names in order of first mention; a node's number is its index here.
+  package private(set) var names: [String] = []
+  /// Each node's label, if it has one.
+  package var labels: [Value?] = []
+  /// Where each node first appears in a node statement, if it does.
+  package var statements: [DOTPosition?] = []
+  /// Where each node is first mentioned.
+  package private(set) var mentions: [DOTPosition] = []
+  package var edges: [Edge] = []
+  private var numbers: [String: Int] = [:]
+  /// For strict graphs: the edge between two nodes.
+  private var edgeIndex: [NodePair: Int] = [:]
 
-  mutating func mention(_ id: String) {
-    if seen.insert(id).inserted {
-      mentioned.append(id)
+  private struct NodePair: Hashable {
+    let from: Int
+    let to: Int
+  }
+
+  init(source: String) {
+    self.source = source
+  }
+
+  /// The number of the node named `name`, and whether it was just created.
+  mutating func node(_ name: String, at position: DOTPosition) -> (number: Int, isNew: Bool) {
+    if let number = numbers[name] {
+      return (number, false)
     }
+    let number = names.count
+    numbers[name] = number
+    names.append(name)
+    labels.append(nil)
+    statements.append(nil)
+    mentions.append(position)
+    return (number, true)
   }
 
-  mutating func addNode(_ id: String, attributes: [String: String], line: Int, column: Int) {
-    mention(id)
-    if let index = nodeIndex[id] {
-      nodes[index].attributes.merge(attributes) { $1 }
+  package func number(of name: String) -> Int? {
+    numbers[name]
+  }
+
+  mutating func addEdge(_ edge: Edge) {
+    guard isStrict else {
+      edges.append(edge)
+      return
+    }
+    // An undirected graph has one edge between two nodes whichever way it is written.
+    let key =
+      isDirected || edge.from <= edge.to
+      ? NodePair(from: edge.from, to: edge.to) : NodePair(from: edge.to, to: edge.from)
+    if let index = edgeIndex[key] {
+      if let label = edge.label {
+        edges[index].label = label
+      }
     } else {
-      nodeIndex[id] = nodes.count
-      nodes.append(Node(id: id, attributes: attributes, line: line, column: column))
+      edgeIndex[key] = edges.count
+      edges.append(edge)
     }
   }
 
-  func node(_ id: String) -> Node? {
-    nodeIndex[id].map { nodes[$0] }
+  /// The column of `position`, counted from 1 in characters.
+  package func column(of position: DOTPosition) -> Int {
+    let utf8 = source.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: position.lineStart)
+    let end = utf8.index(utf8.startIndex, offsetBy: position.offset)
+    return String(decoding: utf8[start..<end], as: UTF8.self).count + 1
   }
 }

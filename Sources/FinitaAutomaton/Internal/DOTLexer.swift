@@ -1,12 +1,22 @@
-/// A token of the DOT language, with where it starts.
-internal struct DOTToken: Equatable {
-  enum Kind: Equatable {
+/// Where a token starts in DOT source: its line (from 1), the offset of that line's first byte,
+/// and its own byte offset. The column is computed from the source only when needed.
+package struct DOTPosition: Sendable, Equatable {
+  package let line: Int
+  package let lineStart: Int
+  package let offset: Int
+
+  static let start = DOTPosition(line: 1, lineStart: 0, offset: 0)
+}
+
+/// A token of the DOT language: its kind and the bytes it covers.
+internal struct DOTToken {
+  enum Kind: UInt8, Equatable {
     /// A bare identifier or numeral.
-    case identifier(String)
-    /// A quoted string, with `\"` and line continuations already resolved.
-    case quoted(String)
-    /// An HTML string `<...>`, without the outer angle brackets.
-    case html(String)
+    case identifier
+    /// A quoted string; `start..<end` is inside the quotes.
+    case quoted
+    /// An HTML string `<...>`; `start..<end` is inside the outer angle brackets.
+    case html
     case directedEdge
     case undirectedEdge
     case openBrace
@@ -17,244 +27,328 @@ internal struct DOTToken: Equatable {
     case semicolon
     case comma
     case colon
+    case plus
     case end
   }
 
-  let kind: Kind
-  let line: Int
-  let column: Int
-
-  /// The text of an identifier, quoted or HTML string, if the token is one.
-  var text: String? {
-    switch kind {
-    case .identifier(let text), .quoted(let text), .html(let text): text
-    default: nil
-    }
-  }
-
-  /// How the token is shown in error messages.
-  var display: String {
-    switch kind {
-    case .identifier(let text): "'\(text)'"
-    case .quoted(let text): "\"\(text)\""
-    case .html: "an HTML string"
-    case .directedEdge: "'->'"
-    case .undirectedEdge: "'--'"
-    case .openBrace: "'{'"
-    case .closeBrace: "'}'"
-    case .openBracket: "'['"
-    case .closeBracket: "']'"
-    case .equals: "'='"
-    case .semicolon: "';'"
-    case .comma: "','"
-    case .colon: "':'"
-    case .end: "the end of the file"
-    }
-  }
+  var kind: Kind
+  /// The token's own text, without quotes or angle brackets.
+  var start: Int
+  var end: Int
+  var position: DOTPosition
+  /// A quoted string holds `\"`, `\\` or an escaped line break, so its text needs decoding.
+  var escaped: Bool
 }
 
-/// Splits DOT source into tokens, tracking lines and columns (in characters, from 1).
+/// Splits DOT source, as UTF-8 bytes, into tokens, one at a time.
+///
+/// Lines end at LF, CRLF or a lone CR. Comments are `//` and `/* */`; a line whose first
+/// non-blank character is `#` is a preprocessor line and is skipped.
 internal struct DOTLexer {
-  private let characters: [Character]
+  let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var line = 1
-  private var column = 1
+  private var lineStart = 0
+  /// Nothing but blanks since the last line break, so `#` starts a preprocessor line.
+  private var atLineStart = true
 
-  init(_ text: String) {
-    characters = Array(text)
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
   }
 
-  static func tokens(of text: String) throws(DOTImportError) -> [DOTToken] {
-    var lexer = DOTLexer(text)
-    var tokens: [DOTToken] = []
-    while true {
-      let token = try lexer.next()
-      tokens.append(token)
-      if token.kind == .end {
-        return tokens
-      }
-    }
+  var position: DOTPosition { DOTPosition(line: line, lineStart: lineStart, offset: index) }
+
+  @inline(__always)
+  private func byte(at offset: Int) -> UInt8 {
+    offset < bytes.count ? bytes[offset] : 0
   }
 
-  private var current: Character? { index < characters.count ? characters[index] : nil }
-
-  private func peek(_ offset: Int = 1) -> Character? {
-    index + offset < characters.count ? characters[index + offset] : nil
-  }
-
-  private mutating func advance() {
-    guard let character = current else { return }
-    index += 1
-    if character == "\n" {
-      line += 1
-      column = 1
+  /// Consumes a line break at `index` (LF, CRLF or CR), if there is one.
+  @inline(__always)
+  private mutating func skipLineBreak() -> Bool {
+    let current = byte(at: index)
+    if current == .lf {
+      index += 1
+    } else if current == .cr {
+      index += byte(at: index + 1) == .lf ? 2 : 1
     } else {
-      column += 1
+      return false
     }
+    line += 1
+    lineStart = index
+    return true
   }
 
   private mutating func skipTrivia() throws(DOTImportError) {
-    while let character = current {
-      if character.isWhitespace {
-        advance()
-      } else if character == "/" && peek() == "/" {
-        skipLine()
-      } else if character == "#" && column == 1 {
-        skipLine()
-      } else if character == "/" && peek() == "*" {
-        let (startLine, startColumn) = (line, column)
-        advance()
-        advance()
-        while current != nil && !(current == "*" && peek() == "/") {
-          advance()
+    while index < bytes.count {
+      let current = bytes[index]
+      switch current {
+      case .space, .tab, 0x0B, 0x0C:
+        index += 1
+      case .lf, .cr:
+        _ = skipLineBreak()
+        atLineStart = true
+      case .slash where byte(at: index + 1) == .slash:
+        skipToLineEnd()
+      case .slash where byte(at: index + 1) == .star:
+        let start = position
+        index += 2
+        while index < bytes.count {
+          if bytes[index] == .star && byte(at: index + 1) == .slash {
+            break
+          }
+          if !skipLineBreak() {
+            index += 1
+          }
         }
-        guard current != nil else {
-          throw DOTImportError(
-            .syntax, line: startLine, column: startColumn,
+        guard index < bytes.count else {
+          throw DOTSource.error(
+            .syntax, at: start, in: bytes,
             message: "The comment that starts here is never closed.",
             hint: "End it with */."
           )
         }
-        advance()
-        advance()
-      } else {
+        index += 2
+      case .hash:
+        guard atLineStart else {
+          throw DOTSource.error(
+            .syntax, at: position, in: bytes,
+            message: "Unexpected character '#'.",
+            hint: """
+              '#' starts a preprocessor line only as the first character of a line; quote text \
+              that holds it: "a#b"; write comments as // or /* */.
+              """
+          )
+        }
+        skipToLineEnd()
+      default:
         return
       }
     }
   }
 
-  private mutating func skipLine() {
-    while let character = current, character != "\n" {
-      advance()
+  private mutating func skipToLineEnd() {
+    while index < bytes.count && bytes[index] != .lf && bytes[index] != .cr {
+      index += 1
     }
   }
 
-  private mutating func next() throws(DOTImportError) -> DOTToken {
+  /// The next token; at the end of the source, an `.end` token.
+  mutating func next() throws(DOTImportError) -> DOTToken {
     try skipTrivia()
-    let (startLine, startColumn) = (line, column)
-    func token(_ kind: DOTToken.Kind) -> DOTToken {
-      DOTToken(kind: kind, line: startLine, column: startColumn)
-    }
-    guard let character = current else { return token(.end) }
-    switch character {
-    case "{":
-      advance()
-      return token(.openBrace)
-    case "}":
-      advance()
-      return token(.closeBrace)
-    case "[":
-      advance()
-      return token(.openBracket)
-    case "]":
-      advance()
-      return token(.closeBracket)
-    case "=":
-      advance()
-      return token(.equals)
-    case ";":
-      advance()
-      return token(.semicolon)
-    case ",":
-      advance()
-      return token(.comma)
-    case ":":
-      advance()
-      return token(.colon)
-    case "-" where peek() == ">":
-      advance()
-      advance()
-      return token(.directedEdge)
-    case "-" where peek() == "-":
-      advance()
-      advance()
-      return token(.undirectedEdge)
-    case "\"":
-      return token(.quoted(try quotedString(line: startLine, column: startColumn)))
-    case "<":
-      return token(.html(try htmlString(line: startLine, column: startColumn)))
+    atLineStart = false
+    let start = position
+    var token = DOTToken(kind: .end, start: index, end: index, position: start, escaped: false)
+    guard index < bytes.count else { return token }
+    let current = bytes[index]
+    index += 1
+    switch current {
+    case .openBrace: token.kind = .openBrace
+    case .closeBrace: token.kind = .closeBrace
+    case .openBracket: token.kind = .openBracket
+    case .closeBracket: token.kind = .closeBracket
+    case .equals: token.kind = .equals
+    case .semicolon: token.kind = .semicolon
+    case .comma: token.kind = .comma
+    case .colon: token.kind = .colon
+    case .plus: token.kind = .plus
+    case .quote:
+      token.kind = .quoted
+      try quotedString(into: &token)
+      return token
+    case .less:
+      token.kind = .html
+      try htmlString(into: &token)
+      return token
+    case .minus where byte(at: index) == .greater:
+      index += 1
+      token.kind = .directedEdge
+    case .minus where byte(at: index) == .minus:
+      index += 1
+      token.kind = .undirectedEdge
     default:
-      if Self.isIdentifierStart(character) {
-        var text = ""
-        while let next = current, Self.isIdentifierStart(next) || next.isNumber {
-          text.append(next)
-          advance()
+      if Self.isIdentifierStart(current) {
+        while index < bytes.count && Self.isIdentifierPart(bytes[index]) {
+          index += 1
         }
-        return token(.identifier(text))
-      }
-      if character.isNumber || character == "." || character == "-" {
-        var text = ""
-        while let next = current, next.isNumber || next == "." || (text.isEmpty && next == "-") {
-          text.append(next)
-          advance()
+        token.kind = .identifier
+      } else if current.isDigit || current == .dot || current == .minus {
+        guard numeral(startingWith: current) else {
+          throw unexpected(current, at: start)
         }
-        return token(.identifier(text))
+        token.kind = .identifier
+      } else {
+        throw unexpected(current, at: start)
       }
-      throw DOTImportError(
-        .syntax, line: startLine, column: startColumn,
-        message: "Unexpected character '\(character)'.",
-        hint: "Identifiers are letters, digits and underscores; quote other text: \"...\"."
+    }
+    token.end = index
+    return token
+  }
+
+  /// Reads the rest of a numeral `-?(.digits | digits(.digits?)?)` whose first byte is consumed.
+  private mutating func numeral(startingWith first: UInt8) -> Bool {
+    var sawDigit = first.isDigit
+    var sawDot = first == .dot
+    if first == .minus && byte(at: index) == .dot {
+      sawDot = true
+      index += 1
+    }
+    while index < bytes.count {
+      let current = bytes[index]
+      if current.isDigit {
+        sawDigit = true
+      } else if current == .dot && !sawDot && sawDigit {
+        sawDot = true
+      } else {
+        break
+      }
+      index += 1
+    }
+    return sawDigit
+  }
+
+  private func unexpected(_ byte: UInt8, at start: DOTPosition) -> DOTImportError {
+    if byte == .minus {
+      return DOTSource.error(
+        .syntax, at: start, in: bytes,
+        message: "A lone '-' is neither an edge nor a number.",
+        hint: "Write an edge as a -> b; quote a name that holds a dash: \"a-b\"."
       )
     }
+    let text = DOTSource.character(at: start.offset, in: bytes)
+    return DOTSource.error(
+      .syntax, at: start, in: bytes,
+      message: "Unexpected character '\(text)'.",
+      hint: "Identifiers are letters, digits and underscores; quote other text: \"...\"."
+    )
   }
 
-  private mutating func quotedString(line: Int, column: Int) throws(DOTImportError) -> String {
-    advance()
-    var text = ""
-    while let character = current {
-      if character == "\"" {
-        advance()
-        return text
+  private mutating func quotedString(into token: inout DOTToken) throws(DOTImportError) {
+    token.start = index
+    while index < bytes.count {
+      let current = bytes[index]
+      if current == .quote {
+        token.end = index
+        index += 1
+        return
       }
-      if character == "\\" && peek() == "\"" {
-        text.append("\"")
-        advance()
-        advance()
-      } else if character == "\\" && peek() == "\\" {
-        // An escaped backslash stays escaped for the label decoder, and cannot escape a quote.
-        text += "\\\\"
-        advance()
-        advance()
-      } else if character == "\\" && peek() == "\n" {
-        advance()
-        advance()
-      } else {
-        text.append(character)
-        advance()
+      if current == .backslash {
+        let next = byte(at: index + 1)
+        if next == .quote || next == .backslash {
+          token.escaped = true
+          index += 2
+          continue
+        }
+        if next == .lf || next == .cr {
+          token.escaped = true
+          index += 1
+          _ = skipLineBreak()
+          continue
+        }
+        index += 1
+      } else if !skipLineBreak() {
+        index += 1
       }
     }
-    throw DOTImportError(
-      .syntax, line: line, column: column,
+    throw DOTSource.error(
+      .syntax, at: token.position, in: bytes,
       message: "The string that starts here is never closed.",
       hint: "Add the closing quote; write a quote inside a string as \\\"."
     )
   }
 
-  private mutating func htmlString(line: Int, column: Int) throws(DOTImportError) -> String {
-    advance()
+  private mutating func htmlString(into token: inout DOTToken) throws(DOTImportError) {
+    token.start = index
     var depth = 1
-    var text = ""
-    while let character = current {
-      if character == "<" {
+    while index < bytes.count {
+      let current = bytes[index]
+      if current == .less {
         depth += 1
-      } else if character == ">" {
+      } else if current == .greater {
         depth -= 1
         if depth == 0 {
-          advance()
-          return text
+          token.end = index
+          index += 1
+          return
         }
       }
-      text.append(character)
-      advance()
+      if !skipLineBreak() {
+        index += 1
+      }
     }
-    throw DOTImportError(
-      .syntax, line: line, column: column,
+    throw DOTSource.error(
+      .syntax, at: token.position, in: bytes,
       message: "The HTML string that starts here is never closed.",
-      hint: "Balance its angle brackets, or use a quoted string instead."
+      hint: "Balance its angle brackets (<b>x</b>, <br/>), or use a quoted string instead."
     )
   }
 
-  private static func isIdentifierStart(_ character: Character) -> Bool {
-    character == "_" || character.isLetter
+  @inline(__always)
+  static func isIdentifierStart(_ byte: UInt8) -> Bool {
+    ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
+      || byte == .underscore
+      || byte >= 0x80
   }
+
+  @inline(__always)
+  static func isIdentifierPart(_ byte: UInt8) -> Bool {
+    isIdentifierStart(byte) || byte.isDigit
+  }
+}
+
+/// Positions and errors over the source bytes.
+internal enum DOTSource {
+  /// The column of `position`, counted from 1 in characters (grapheme clusters).
+  static func column(of position: DOTPosition, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let end = min(position.offset, bytes.count)
+    let prefix = UnsafeBufferPointer(rebasing: bytes[min(position.lineStart, end)..<end])
+    return String(decoding: prefix, as: UTF8.self).count + 1
+  }
+
+  /// The character that starts at `offset`, for messages.
+  static func character(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let end = min(bytes.count, offset + 4)
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+    return text.first.map { String($0) } ?? ""
+  }
+
+  static func error(
+    _ code: DOTImportError.Code, at position: DOTPosition, in bytes: UnsafeBufferPointer<UInt8>,
+    message: String, hint: String
+  ) -> DOTImportError {
+    DOTImportError(
+      code, line: position.line, column: column(of: position, in: bytes), message: message,
+      hint: hint)
+  }
+}
+
+extension UInt8 {
+  static let tab = UInt8(ascii: "\t")
+  static let lf = UInt8(ascii: "\n")
+  static let cr = UInt8(ascii: "\r")
+  static let space = UInt8(ascii: " ")
+  static let quote = UInt8(ascii: "\"")
+  static let apostrophe = UInt8(ascii: "'")
+  static let hash = UInt8(ascii: "#")
+  static let ampersand = UInt8(ascii: "&")
+  static let plus = UInt8(ascii: "+")
+  static let comma = UInt8(ascii: ",")
+  static let minus = UInt8(ascii: "-")
+  static let dot = UInt8(ascii: ".")
+  static let slash = UInt8(ascii: "/")
+  static let star = UInt8(ascii: "*")
+  static let colon = UInt8(ascii: ":")
+  static let semicolon = UInt8(ascii: ";")
+  static let less = UInt8(ascii: "<")
+  static let equals = UInt8(ascii: "=")
+  static let greater = UInt8(ascii: ">")
+  static let exclamation = UInt8(ascii: "!")
+  static let openBracket = UInt8(ascii: "[")
+  static let backslash = UInt8(ascii: "\\")
+  static let closeBracket = UInt8(ascii: "]")
+  static let underscore = UInt8(ascii: "_")
+  static let openBrace = UInt8(ascii: "{")
+  static let closeBrace = UInt8(ascii: "}")
+
+  var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
 }

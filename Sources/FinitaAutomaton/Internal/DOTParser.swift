@@ -1,198 +1,560 @@
-/// A recursive-descent parser for the subset of DOT that automata-learning tools write:
-/// `digraph name { ... }` with node, edge, attribute and `id = value` statements.
-internal struct DOTParser {
-  private let tokens: [DOTToken]
-  private var position = 0
+/// A recursive-descent parser for the DOT language as Graphviz reads it
+/// (https://graphviz.org/doc/info/lang.html), over UTF-8 bytes, one token of lookahead.
+///
+/// It accepts what Graphviz accepts: `strict`, `graph` and `digraph`, keywords in any case,
+/// node, edge, attribute and `id = id` statements, comma-separated node lists, edge chains,
+/// subgraphs (also as edge ends), ports, `+` concatenation of quoted strings, and HTML strings,
+/// whose well-formedness is checked when they are labels.
+package struct DOTParser {
+  private var lexer: DOTLexer
+  private var current: DOTToken
+  private var graph: DOTGraph
+  private var scopes: [Scope] = [Scope()]
+  /// The defaults and nodes of named subgraphs, which outlive their statements.
+  private var subgraphs: [String: Scope] = [:]
+  /// The ends of the edge statements being read.
+  private var pending: [Ends] = []
 
-  private init(tokens: [DOTToken]) {
-    self.tokens = tokens
+  /// The defaults in force in a graph or subgraph, and the nodes it holds.
+  private struct Scope {
+    var nodeLabel: DOTGraph.Value?
+    var edgeLabel: DOTGraph.Value?
+    var members: [Int] = []
   }
 
-  static func parse(_ text: String) throws(DOTImportError) -> DOTGraph {
-    var parser = DOTParser(tokens: try DOTLexer.tokens(of: text))
-    return try parser.graph()
+  /// An identifier, a numeral, a quoted or HTML string, or a concatenation of strings.
+  private struct Atom {
+    var token: DOTToken
+    /// The text of a concatenation, already decoded.
+    var joined: String?
   }
 
-  private var current: DOTToken { tokens[min(position, tokens.count - 1)] }
-
-  private mutating func advance() {
-    position += 1
+  private init(bytes: UnsafeBufferPointer<UInt8>, source: String) throws(DOTImportError) {
+    lexer = DOTLexer(bytes: bytes)
+    graph = DOTGraph(source: source)
+    current = DOTToken(kind: .end, start: 0, end: 0, position: .start, escaped: false)
+    current = try lexer.next()
   }
 
-  private func isKeyword(_ token: DOTToken, _ keyword: String) -> Bool {
-    if case .identifier(let text) = token.kind {
-      return text.lowercased() == keyword
-    }
-    return false
-  }
-
-  private func error(_ token: DOTToken, expected: String, hint: String) -> DOTImportError {
-    DOTImportError(
-      .syntax, line: token.line, column: token.column,
-      message: "Expected \(expected) but found \(token.display).", hint: hint
-    )
-  }
-
-  private mutating func expect(
-    _ kind: DOTToken.Kind, _ expected: String, hint: String
-  ) throws(DOTImportError) {
-    guard current.kind == kind else { throw error(current, expected: expected, hint: hint) }
-    advance()
-  }
-
-  private mutating func graph() throws(DOTImportError) -> DOTGraph {
-    var graph = DOTGraph()
-    if isKeyword(current, "strict") {
-      advance()
-    }
-    let header = current
-    graph.line = header.line
-    graph.column = header.column
-    if isKeyword(header, "graph") {
-      throw DOTImportError(
-        .unsupported, line: header.line, column: header.column,
-        message: "The file is an undirected graph.",
-        hint: "Automata are directed: start the file with 'digraph' and use '->' for edges."
-      )
-    }
-    guard isKeyword(header, "digraph") else {
-      throw error(
-        header, expected: "'digraph'",
-        hint: "A machine file starts with 'digraph name {'."
-      )
-    }
-    advance()
-    if current.text != nil && current.kind != .openBrace {
-      advance()
-    }
-    try expect(.openBrace, "'{'", hint: "Open the graph body with '{' after its name.")
-    while current.kind != .closeBrace {
-      if current.kind == .end {
-        throw error(current, expected: "'}'", hint: "Close the graph body with '}'.")
-      }
-      try statement(into: &graph)
-      if current.kind == .semicolon || current.kind == .comma {
-        advance()
+  /// Parses one graph; the source must hold nothing else.
+  package static func parse(_ text: String) throws(DOTImportError) -> DOTGraph {
+    var text = text
+    let source = text
+    let result: Result<DOTGraph, DOTImportError> = text.withUTF8 { bytes in
+      do throws(DOTImportError) {
+        var parser = try DOTParser(bytes: bytes, source: source)
+        return .success(try parser.parseGraph())
+      } catch {
+        return .failure(error)
       }
     }
-    advance()
+    return try result.get()
+  }
+
+  private var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
+
+  private mutating func advance() throws(DOTImportError) {
+    current = try lexer.next()
+  }
+
+  // MARK: Errors
+
+  private func error(
+    _ code: DOTImportError.Code = .syntax, at position: DOTPosition, message: String,
+    hint: String
+  ) -> DOTImportError {
+    DOTSource.error(code, at: position, in: bytes, message: message, hint: hint)
+  }
+
+  private func unexpected(expected: String, hint: String) -> DOTImportError {
+    error(
+      at: current.position, message: "Expected \(expected) but found \(display(current)).",
+      hint: hint)
+  }
+
+  /// How a token is shown in messages.
+  private func display(_ token: DOTToken) -> String {
+    switch token.kind {
+    case .identifier: "'\(text(of: token))'"
+    case .quoted:
+      "\"\(String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self))\""
+    case .html: "an HTML string"
+    case .directedEdge: "'->'"
+    case .undirectedEdge: "'--'"
+    case .openBrace: "'{'"
+    case .closeBrace: "'}'"
+    case .openBracket: "'['"
+    case .closeBracket: "']'"
+    case .equals: "'='"
+    case .semicolon: "';'"
+    case .comma: "','"
+    case .colon: "':'"
+    case .plus: "'+'"
+    case .end: "the end of the file"
+    }
+  }
+
+  // MARK: Tokens
+
+  private enum Keyword {
+    case strict, graph, digraph, node, edge, subgraph
+  }
+
+  /// The keyword an identifier token spells, in any case.
+  private func keyword(_ token: DOTToken) -> Keyword? {
+    guard token.kind == .identifier else { return nil }
+    let length = token.end - token.start
+    guard length >= 4 && length <= 8 else { return nil }
+    func spells(_ word: StaticString) -> Bool {
+      guard word.utf8CodeUnitCount == length else { return false }
+      let letters = word.utf8Start
+      for offset in 0..<length where bytes[token.start + offset] | 0x20 != letters[offset] {
+        return false
+      }
+      return true
+    }
+    switch bytes[token.start] | 0x20 {
+    case UInt8(ascii: "s"):
+      return spells("strict") ? .strict : spells("subgraph") ? .subgraph : nil
+    case UInt8(ascii: "g"): return spells("graph") ? .graph : nil
+    case UInt8(ascii: "d"): return spells("digraph") ? .digraph : nil
+    case UInt8(ascii: "n"): return spells("node") ? .node : nil
+    case UInt8(ascii: "e"): return spells("edge") ? .edge : nil
+    default: return nil
+    }
+  }
+
+  /// The text of a token, with the DOT escapes of quoted strings resolved: `\"` is a quote and
+  /// a backslash before a line break removes both; other backslashes stay for ``DOTLabel``.
+  private func text(of token: DOTToken) -> String {
+    let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
+    guard token.escaped else { return String(decoding: slice, as: UTF8.self) }
+    var result: [UInt8] = []
+    result.reserveCapacity(slice.count)
+    var index = 0
+    while index < slice.count {
+      let byte = slice[index]
+      let next = index + 1 < slice.count ? slice[index + 1] : 0
+      if byte == .backslash && next == .quote {
+        result.append(.quote)
+        index += 2
+      } else if byte == .backslash && next == .backslash {
+        result.append(.backslash)
+        result.append(.backslash)
+        index += 2
+      } else if byte == .backslash && next == .lf {
+        index += 2
+      } else if byte == .backslash && next == .cr {
+        index += index + 2 < slice.count && slice[index + 2] == .lf ? 3 : 2
+      } else {
+        result.append(byte)
+        index += 1
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// Whether the token's raw bytes are `word` (an attribute name, compared exactly).
+  private func isName(_ token: DOTToken, _ word: StaticString) -> Bool {
+    guard token.kind != .html, !token.escaped,
+      token.end - token.start == word.utf8CodeUnitCount
+    else { return false }
+    let letters = word.utf8Start
+    for offset in 0..<word.utf8CodeUnitCount where bytes[token.start + offset] != letters[offset] {
+      return false
+    }
+    return true
+  }
+
+  private func isAtom(_ token: DOTToken) -> Bool {
+    switch token.kind {
+    case .identifier: keyword(token) == nil
+    case .quoted, .html: true
+    default: false
+    }
+  }
+
+  /// Reads an identifier, numeral, HTML string or quoted strings joined by `+`.
+  /// The messages are autoclosures so that reading a well-formed file builds none of them.
+  private mutating func atom(
+    _ expected: @autoclosure () -> String, hint: @autoclosure () -> String
+  ) throws(DOTImportError) -> Atom {
+    guard isAtom(current) else {
+      if let keyword = keyword(current) {
+        let word = text(of: current)
+        throw error(
+          at: current.position,
+          message: "Expected \(expected()) but found the keyword '\(word)'.",
+          hint: "Keywords (\(keyword) and the others) cannot be names; quote it: \"\(word)\"."
+        )
+      }
+      throw unexpected(expected: expected(), hint: hint())
+    }
+    var atom = Atom(token: current)
+    try advance()
+    while current.kind == .plus {
+      guard atom.token.kind == .quoted || atom.token.kind == .html else {
+        throw error(
+          at: current.position, message: "'+' joins quoted strings, not identifiers.",
+          hint: "Quote both sides: \"a\" + \"b\".")
+      }
+      try advance()
+      guard current.kind == .quoted || current.kind == .html else {
+        throw unexpected(
+          expected: "a quoted string after '+'", hint: "Join quoted strings: \"a\" + \"b\".")
+      }
+      atom.joined = (atom.joined ?? text(of: atom.token)) + text(of: current)
+      try advance()
+    }
+    return atom
+  }
+
+  private func value(of atom: Atom) -> DOTGraph.Value {
+    if let joined = atom.joined {
+      return DOTGraph.Value(text: joined, isHTML: false, position: atom.token.position)
+    }
+    return DOTGraph.Value(
+      text: text(of: atom.token), isHTML: atom.token.kind == .html,
+      position: atom.token.position)
+  }
+
+  private func name(of atom: Atom) -> String {
+    atom.joined ?? text(of: atom.token)
+  }
+
+  // MARK: Grammar
+
+  private mutating func parseGraph() throws(DOTImportError) -> DOTGraph {
+    graph.position = current.position
+    if keyword(current) == .strict {
+      graph.isStrict = true
+      try advance()
+    }
+    switch keyword(current) {
+    case .digraph: graph.isDirected = true
+    case .graph: graph.isDirected = false
+    default:
+      throw unexpected(
+        expected: "'digraph'", hint: "A machine file starts with 'digraph name {'.")
+    }
+    try advance()
+    if isAtom(current) {
+      _ = try atom("a graph name", hint: "")
+    }
+    guard current.kind == .openBrace else {
+      throw unexpected(expected: "'{'", hint: "Open the graph body with '{' after its name.")
+    }
+    let open = current.position
+    try advance()
+    try statements()
+    let close = current.position
+    try advance()
     guard current.kind == .end else {
+      if let keyword = keyword(current),
+        keyword == .digraph || keyword == .graph || keyword == .strict
+      {
+        throw unexpected(
+          expected: "the end of the file",
+          hint: "A file holds one graph; remove what follows its closing '}'.")
+      }
+      let opened = "line \(open.line), column \(DOTSource.column(of: open, in: bytes))"
       throw error(
-        current, expected: "the end of the file",
-        hint: "A file holds one graph; remove what follows its closing '}'."
+        at: close,
+        message: """
+          This '}' closes the graph opened on \(opened), but \(display(current)) follows it \
+          on line \(current.position.line).
+          """,
+        hint: """
+          Remove this stray '}', or add the '{' it was meant to close \
+          (a subgraph reads: subgraph name { ... }).
+          """
       )
     }
     return graph
   }
 
-  private mutating func statement(into graph: inout DOTGraph) throws(DOTImportError) {
-    let start = current
-    if isKeyword(start, "subgraph") || start.kind == .openBrace {
-      throw DOTImportError(
-        .unsupported, line: start.line, column: start.column,
-        message: "Subgraphs are not supported in a machine file.",
-        hint: "Write the states and edges directly in the digraph's body."
-      )
-    }
-    if isKeyword(start, "node") || isKeyword(start, "edge") || isKeyword(start, "graph") {
-      advance()
-      _ = try attributeLists()
-      return
-    }
-    guard let id = start.text else {
-      throw error(
-        start, expected: "a node, an edge or an attribute",
-        hint: "Statements look like: s0 [label=\"s0\"]; or s0 -> s1 [label=\"a/1\"];"
-      )
-    }
-    advance()
-    if current.kind == .equals {
-      advance()
-      guard current.text != nil else {
-        throw error(current, expected: "a value after '='", hint: "Write name=value.")
+  /// Statements up to a `}`, which is left as the current token.
+  private mutating func statements() throws(DOTImportError) {
+    while current.kind != .closeBrace {
+      if current.kind == .end {
+        throw unexpected(
+          expected: "'}'",
+          hint: "Close every '{' with a '}'; the graph body is not closed.")
       }
-      advance()
-      return
+      try statement()
+      if current.kind == .semicolon {
+        try advance()
+      }
     }
-    try skipPort()
-    if current.kind == .undirectedEdge {
-      throw DOTImportError(
-        .unsupported, line: current.line, column: current.column,
-        message: "'--' is an undirected edge.",
-        hint: "Use '->' for transitions in a digraph."
-      )
-    }
-    guard current.kind == .directedEdge else {
+  }
+
+  private mutating func statement() throws(DOTImportError) {
+    switch keyword(current) {
+    case .graph, .node, .edge:
+      let kind = keyword(current)
+      let word = text(of: current)
+      try advance()
+      guard current.kind == .openBracket else {
+        throw unexpected(
+          expected: "'[' after '\(word)'",
+          hint: "An attribute statement reads: node [shape=circle];")
+      }
       let attributes = try attributeLists()
-      graph.addNode(id, attributes: attributes, line: start.line, column: start.column)
-      return
-    }
-    var chain = [id]
-    while current.kind == .directedEdge {
-      advance()
-      guard let next = current.text else {
-        throw error(
-          current, expected: "a node after '->'", hint: "An edge reads: s0 -> s1 [label=\"a/1\"];"
-        )
+      try validate(attributes)
+      if let label = attributes.label {
+        if kind == .node {
+          scopes[scopes.count - 1].nodeLabel = label
+        } else if kind == .edge {
+          scopes[scopes.count - 1].edgeLabel = label
+        }
       }
-      chain.append(next)
-      advance()
-      try skipPort()
+      return
+    case .subgraph:
+      break
+    case .strict, .digraph:
+      throw unexpected(
+        expected: "a statement",
+        hint: "A file holds one graph; close it with '}' before another begins.")
+    case nil:
+      if isAtom(current) {
+        break
+      }
+      if current.kind == .openBrace {
+        break
+      }
+      throw unexpected(
+        expected: "a node, an edge or an attribute",
+        hint: hint(for: current))
+    }
+    let start = current.position
+    let ends: Ends
+    let isSubgraph = keyword(current) == .subgraph || current.kind == .openBrace
+    if isSubgraph {
+      ends = .many(try subgraph())
+    } else {
+      let first = try atom("a node", hint: "")
+      if current.kind == .equals {
+        try advance()
+        _ = try atom(
+          "a value after '='", hint: "A graph attribute reads: name=value; quote other text.")
+        return
+      }
+      ends = try nodeList(startingWith: first)
+    }
+    if current.kind == .undirectedEdge || current.kind == .directedEdge {
+      try edges(from: ends, at: start)
+      return
     }
     let attributes = try attributeLists()
-    for id in chain {
-      graph.mention(id)
-    }
-    for (from, to) in zip(chain, chain.dropFirst()) {
-      graph.edges.append(
-        DOTGraph.Edge(
-          from: from, to: to, attributes: attributes, line: start.line, column: start.column
-        )
-      )
-    }
-  }
-
-  private mutating func skipPort() throws(DOTImportError) {
-    while current.kind == .colon {
-      advance()
-      guard current.text != nil else {
-        throw error(current, expected: "a port name after ':'", hint: "Write node:port.")
+    try validate(attributes)
+    guard !isSubgraph else { return }
+    for number in ends {
+      if graph.statements[number] == nil {
+        graph.statements[number] = start
       }
-      advance()
+      if let label = attributes.label {
+        graph.labels[number] = label
+      }
     }
   }
 
-  private mutating func attributeLists() throws(DOTImportError) -> [String: String] {
-    var attributes: [String: String] = [:]
-    while current.kind == .openBracket {
-      advance()
-      while current.kind != .closeBracket {
-        guard let name = current.text else {
+  /// The nodes at one end of an edge: most often one, so without an array.
+  private enum Ends: Sequence {
+    case one(Int)
+    case many([Int])
+
+    struct Iterator: IteratorProtocol {
+      let ends: Ends
+      var index = 0
+
+      mutating func next() -> Int? {
+        defer { index += 1 }
+        switch ends {
+        case .one(let number): return index == 0 ? number : nil
+        case .many(let numbers): return index < numbers.count ? numbers[index] : nil
+        }
+      }
+    }
+
+    func makeIterator() -> Iterator {
+      Iterator(ends: self)
+    }
+  }
+
+  private func hint(for token: DOTToken) -> String {
+    switch token.kind {
+    case .semicolon: "Remove the extra ';': statements are separated by at most one."
+    case .openBracket: "Attributes follow a node or an edge: s0 [label=\"s0\"];"
+    case .directedEdge, .undirectedEdge: "An edge starts with a node: s0 -> s1;"
+    default: "Statements look like: s0 [label=\"s0\"]; or s0 -> s1 [label=\"a/1\"];"
+    }
+  }
+
+  /// `node (, node)*` after its first atom; returns the node numbers.
+  private mutating func nodeList(startingWith first: Atom) throws(DOTImportError) -> Ends {
+    let number = try node(first)
+    guard current.kind == .comma else { return .one(number) }
+    var numbers = [number]
+    while current.kind == .comma {
+      try advance()
+      let next = try atom("a node after ','", hint: "A node list reads: a, b, c;")
+      numbers.append(try node(next))
+    }
+    return .many(numbers)
+  }
+
+  /// A node mention with an optional port `:port` or `:port:compass`.
+  private mutating func node(_ mention: Atom) throws(DOTImportError) -> Int {
+    let (number, isNew) = graph.node(name(of: mention), at: mention.token.position)
+    if isNew {
+      graph.labels[number] = scopes[scopes.count - 1].nodeLabel
+    }
+    if scopes.count > 1 {
+      scopes[scopes.count - 1].members.append(number)
+    }
+    for _ in 0..<2 where current.kind == .colon {
+      try advance()
+      _ = try atom("a port name after ':'", hint: "A port reads: node:port or node:port:n.")
+    }
+    return number
+  }
+
+  /// The rest of an edge statement whose first end is read.
+  private mutating func edges(from first: Ends, at start: DOTPosition) throws(DOTImportError) {
+    // The ends wait on a stack shared by all statements, so a plain edge allocates nothing;
+    // a subgraph end pushes and pops its own statements' ends above this one's.
+    let base = pending.count
+    pending.append(first)
+    while current.kind == .directedEdge || current.kind == .undirectedEdge {
+      if graph.isDirected != (current.kind == .directedEdge) {
+        if graph.isDirected {
           throw error(
-            current, expected: "an attribute name or ']'",
-            hint: "Attributes read: [label=\"a/1\" shape=\"circle\"]."
-          )
+            .unsupported, at: current.position, message: "'--' is an undirected edge.",
+            hint: "Use '->' for transitions in a digraph.")
         }
-        advance()
-        var value = "true"
-        if current.kind == .equals {
-          advance()
-          guard let text = current.text else {
-            throw error(
-              current, expected: "a value for '\(name)'",
-              hint: "Quote values that are not plain words: \(name)=\"...\"."
-            )
-          }
-          value = text
-          advance()
-        }
-        attributes[name] = value
-        if current.kind == .comma || current.kind == .semicolon {
-          advance()
+        throw error(
+          at: current.position, message: "'->' is a directed edge in an undirected graph.",
+          hint: "Start the file with 'digraph' for a machine, or use '--' in a graph.")
+      }
+      try advance()
+      if keyword(current) == .subgraph || current.kind == .openBrace {
+        let members = try subgraph()
+        pending.append(.many(members))
+      } else {
+        let operation = graph.isDirected ? "->" : "--"
+        let next = try atom(
+          "a node after '\(operation)'",
+          hint: "An edge reads: s0 -> s1 [label=\"a/1\"];")
+        let ends = try nodeList(startingWith: next)
+        pending.append(ends)
+      }
+    }
+    let attributes = try attributeLists()
+    try validate(attributes)
+    let label = attributes.label ?? scopes[scopes.count - 1].edgeLabel
+    for index in base..<(pending.count - 1) {
+      let (tails, heads) = (pending[index], pending[index + 1])
+      for tail in tails {
+        for head in heads {
+          graph.addEdge(DOTGraph.Edge(from: tail, to: head, label: label, position: start))
         }
       }
-      advance()
+    }
+    pending.removeSubrange(base...)
+  }
+
+  /// `subgraph name? { ... }` or `{ ... }`; returns the nodes it holds.
+  private mutating func subgraph() throws(DOTImportError) -> [Int] {
+    let start = current.position
+    if graph.firstSubgraph == nil {
+      graph.firstSubgraph = start
+    }
+    var name: String?
+    if keyword(current) == .subgraph {
+      try advance()
+      if isAtom(current) {
+        name = self.name(of: try atom("a subgraph name", hint: ""))
+      }
+    }
+    guard current.kind == .openBrace else {
+      throw unexpected(
+        expected: "'{' to open the subgraph", hint: "A subgraph reads: subgraph name { a; b; }")
+    }
+    try advance()
+    let parent = scopes[scopes.count - 1]
+    var scope =
+      name.flatMap { subgraphs[$0] }
+      ?? Scope(nodeLabel: parent.nodeLabel, edgeLabel: parent.edgeLabel)
+    let previousMembers = scope.members
+    scope.members = []
+    scopes.append(scope)
+    try statements()
+    try advance()
+    var closed = scopes.removeLast()
+    var seen = Set(previousMembers)
+    var members = previousMembers
+    for number in closed.members where seen.insert(number).inserted {
+      members.append(number)
+    }
+    closed.members = members
+    if let name {
+      subgraphs[name] = closed
+    }
+    if scopes.count > 1 {
+      scopes[scopes.count - 1].members += members
+    }
+    return members
+  }
+
+  // MARK: Attributes
+
+  private struct Attributes {
+    var label: DOTGraph.Value?
+    /// HTML values of label attributes, whose markup must be well formed.
+    var html: [DOTToken] = []
+  }
+
+  /// Zero or more `[name=value, ...]` lists.
+  private mutating func attributeLists() throws(DOTImportError) -> Attributes {
+    var attributes = Attributes()
+    while current.kind == .openBracket {
+      try advance()
+      while current.kind != .closeBracket {
+        let name = try atom(
+          "an attribute name or ']'", hint: "Attributes read: [label=\"a/1\" shape=circle].")
+        guard current.kind == .equals else {
+          let text = self.name(of: name)
+          throw unexpected(
+            expected: "'=' after the attribute '\(text)'",
+            hint: "Give it a value: [\(text)=\"...\"].")
+        }
+        try advance()
+        let shown = display(name.token)
+        let value = try atom(
+          "a value for \(shown)", hint: "Quote values that are not plain words: label=\"...\".")
+        let isLabel = isName(name.token, "label")
+        if value.token.kind == .html, value.joined == nil,
+          isLabel || isName(name.token, "xlabel") || isName(name.token, "headlabel")
+            || isName(name.token, "taillabel")
+        {
+          attributes.html.append(value.token)
+        }
+        if isLabel {
+          attributes.label = self.value(of: value)
+        }
+        if current.kind == .comma || current.kind == .semicolon {
+          try advance()
+        }
+      }
+      try advance()
     }
     return attributes
+  }
+
+  /// Checks the markup of HTML labels, as Graphviz does when it draws them.
+  private func validate(_ attributes: Attributes) throws(DOTImportError) {
+    for token in attributes.html {
+      try DOTHTML.validate(token, in: bytes)
+    }
   }
 }
