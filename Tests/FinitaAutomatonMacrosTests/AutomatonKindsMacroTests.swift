@@ -16,6 +16,36 @@ struct AutomatonKindsMacroTests {
         case retry(count: Int, reason: String)
       }
       """
+    } expansion: {
+      """
+      enum SignupEvent: AutomatonEvent {
+        case registerWithFacebook(profile: String)
+        case loginWithEmail, logout
+        case retry(count: Int, reason: String)
+
+        /// The cases without their payloads.
+        enum Kind: Hashable, CaseIterable, Sendable {
+            case registerWithFacebook
+            case loginWithEmail
+            case logout
+            case retry
+        }
+
+        /// The case without its payload.
+        var kind: Kind {
+          switch self {
+            case .registerWithFacebook:
+            .registerWithFacebook
+            case .loginWithEmail:
+            .loginWithEmail
+            case .logout:
+            .logout
+            case .retry:
+            .retry
+          }
+        }
+      }
+      """
     }
   }
 
@@ -28,6 +58,33 @@ struct AutomatonKindsMacroTests {
         case locked(credit: Int)
         case unlocked
         case broken(oldState: Gate)
+      }
+      """
+    } expansion: {
+      """
+      public indirect enum Gate: AutomatonState {
+        case locked(credit: Int)
+        case unlocked
+        case broken(oldState: Gate)
+
+        /// The cases without their payloads.
+        public enum Kind: Hashable, CaseIterable, Sendable {
+            case locked
+            case unlocked
+            case broken
+        }
+
+        /// The case without its payload.
+        public var kind: Kind {
+          switch self {
+            case .locked:
+            .locked
+            case .unlocked:
+            .unlocked
+            case .broken:
+            .broken
+          }
+        }
       }
       """
     }
@@ -43,6 +100,29 @@ struct AutomatonKindsMacroTests {
         case run(String)
       }
       """
+    } expansion: {
+      """
+      package enum Command {
+        case `default`
+        case run(String)
+
+        /// The cases without their payloads.
+        package enum Kind: Hashable, CaseIterable, Sendable {
+            case `default`
+            case run
+        }
+
+        /// The case without its payload.
+        package var kind: Kind {
+          switch self {
+            case .`default`:
+            .`default`
+            case .run:
+            .run
+          }
+        }
+      }
+      """
     }
   }
 
@@ -51,6 +131,15 @@ struct AutomatonKindsMacroTests {
     assertMacro {
       """
       @AutomatonKinds
+      struct Event {
+        var kind: Int
+      }
+      """
+    } diagnostics: {
+      """
+      @AutomatonKinds
+      ┬──────────────
+      ╰─ 🛑 @AutomatonKinds applies to an enum; for a struct or a class, write `Kind` and `kind` by hand
       struct Event {
         var kind: Int
       }
@@ -67,6 +156,15 @@ struct AutomatonKindsMacroTests {
         static let x = 1
       }
       """
+    } diagnostics: {
+      """
+      @AutomatonKinds
+      enum Empty {
+           ┬────
+           ╰─ 🛑 @AutomatonKinds needs an enum with at least one case to derive kinds from
+        static let x = 1
+      }
+      """
     }
   }
 
@@ -78,6 +176,17 @@ struct AutomatonKindsMacroTests {
       enum Event {
         case a
         #if DEBUG
+        case b
+        #endif
+      }
+      """
+    } diagnostics: {
+      """
+      @AutomatonKinds
+      enum Event {
+        case a
+        #if DEBUG
+        ╰─ 🛑 @AutomatonKinds cannot derive kinds from cases inside #if; write `Kind` and `kind` by hand
         case b
         #endif
       }

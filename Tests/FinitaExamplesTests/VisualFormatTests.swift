@@ -58,7 +58,7 @@ struct VisualFormatTests {
   @Test("each kind of mistake is caught where it is")
   func mistakes() {
     let cases: [(String, Int)] = [
-      ("X:[a]", 1), ("H|[a]", 2), ("H:|-[]", 6), ("[a(=>5)]", 4), ("[a(>=)]", 6),
+      ("X:[a]", 1), ("H|[a]", 2), ("H:|-[]", 6), ("[a(=>5)]", 5), ("[a(>=)]", 6),
       ("[a]-8[b]", 6), ("[a(5@)]", 6), ("[a", 3), ("|-[a]-|x", 8), ("[a] ", 4),
     ]
     for (format, column) in cases {
