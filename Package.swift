@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -8,6 +9,9 @@ let package = Package(
     .library(name: "Finita", targets: ["Finita"]),
     .library(name: "FinitaTesting", targets: ["FinitaTesting"]),
     .library(name: "FinitaAutomaton", targets: ["FinitaAutomaton"]),
+    .library(name: "FinitaAutomatonMacros", targets: ["FinitaAutomatonMacros"]),
+    // For the benchmarks of the examples (the lexer); not a supported API.
+    .library(name: "FinitaExamples", targets: ["FinitaExamples"]),
     .library(name: "FinitaRedux", targets: ["FinitaRedux"]),
     .library(name: "FinitaObservation", targets: ["FinitaObservation"]),
     .library(name: "FinitaCombine", targets: ["FinitaCombine"]),
@@ -24,6 +28,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // Only the kinds macro and its tests build swift-syntax; FinitaAutomaton does not.
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
   ],
   targets: [
     // The engine: no dependencies outside the toolchain.
@@ -46,6 +53,28 @@ let package = Package(
     // Declarative machines; the table, validation, diagrams and exploration are pure, and the
     // running machine is a feature on the engine.
     .target(name: "FinitaAutomaton", dependencies: ["Finita"]),
+    // MARK: The kinds macro (issue 18): the only targets that depend on swift-syntax.
+    // `@AutomatonKinds` derives an enum's payload-free `Kind` and its `kind` property.
+    .target(
+      name: "FinitaAutomatonMacros",
+      dependencies: ["FinitaAutomaton", "FinitaAutomatonMacrosPlugin"]
+    ),
+    .macro(
+      name: "FinitaAutomatonMacrosPlugin",
+      dependencies: [
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ]
+    ),
+    .testTarget(
+      name: "FinitaAutomatonMacrosTests",
+      dependencies: [
+        "FinitaAutomatonMacros",
+        "FinitaAutomatonMacrosPlugin",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+      ]
+    ),
+    // MARK: End of the kinds macro.
     // A Redux-style store over the same engine.
     .target(name: "FinitaRedux", dependencies: ["Finita"]),
     // An @Observable model over a feature, for SwiftUI.

@@ -21,6 +21,7 @@ let package = Package(
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "Finita", package: "Finita"),
         .product(name: "FinitaAutomaton", package: "Finita"),
+        .product(name: "FinitaExamples", package: "Finita"),
         .product(name: "FinitaRedux", package: "Finita"),
         .product(name: "FinitaStatechart", package: "Finita"),
         .product(name: "OpenCombine", package: "OpenCombine"),

@@ -7,8 +7,7 @@ extension Automaton {
   /// - Returns: The next state, or `nil`.
   @inlinable
   public func transition(from state: State, by event: Event) -> State? {
-    guard case .matched(let row, _) = resolve(state, event) else { return nil }
-    return table.targets[row].state
+    resolveTransition(from: state, by: event).state
   }
 
   /// The transition that fires for `event` in `state`, with its output, or `nil` when none does.
@@ -19,8 +18,18 @@ extension Automaton {
   /// - Returns: The match, or `nil`.
   @inlinable
   public func match(from state: State, by event: Event) -> TransitionMatch<State, Event, Output>? {
-    guard case .matched(let row, _) = resolve(state, event) else { return nil }
-    return TransitionMatch(transition: rows[row], output: output(ofRow: row, state, event))
+    switch resolve(state, event) {
+    case .matched(let row, _):
+      return TransitionMatch(transition: rows[row], output: output(ofRow: row, state, event))
+    case .rejected:
+      return nil
+    case .undefined:
+      guard storage.hasComputedRows,
+        case .fired(let next, let output, _) = resolveComputed(state, event)
+      else { return nil }
+      return TransitionMatch(
+        transition: Transition(from: state, to: next, by: event.kind), output: output)
+    }
   }
 
   /// The transitions declared for `kind` in `state`, in the order they are tried.
@@ -41,7 +50,7 @@ extension Automaton {
   /// - Returns: The state's output.
   @inlinable
   public func output(in state: State) -> Output? {
-    hasStateOutputs ? stateOutputs[state] : nil
+    storage.hasStateOutputs ? storage.outputsOfStates[state] : nil
   }
 
   /// Whether `state` is final.
@@ -72,14 +81,16 @@ extension Automaton {
   @inlinable
   @inline(__always)
   internal func resolve(_ state: State, at position: Int, _ event: Event) -> Resolution {
-    let slot = table.slot(at: position, kind: event.kind)
+    let storage = self.storage
+    let slot = storage.table.slot(at: position, kind: event.kind)
     if slot.rows.isEmpty {
       return .undefined
     }
-    if !hasGuards {
+    if !storage.hasGuards {
       return .matched(slot.rows.lowerBound, target: slot.firstTarget)
     }
-    return Self.firstAccepted(of: slot.rows, rowPredicates, table.targets, state, event)
+    return Self.firstAccepted(
+      of: slot.rows, storage.rowPredicates, storage.table.targets, state, event)
   }
 
   /// The first of `candidates` whose guard in `predicates`, if any, accepts `event` in `state`,
@@ -109,9 +120,10 @@ extension Automaton {
   @inlinable
   @inline(__always)
   internal func output(ofRow row: Int, _ state: State, _ event: Event) -> Output? {
-    guard hasOutputs else { return nil }
-    if hasRowOutputs {
-      switch rowOutputs[row] {
+    let storage = self.storage
+    guard storage.hasOutputs else { return nil }
+    if storage.hasRowOutputs {
+      switch storage.rowOutputs[row] {
       case .none:
         break
       case .constant(let output):
@@ -122,7 +134,19 @@ extension Automaton {
         }
       }
     }
-    return hasStateOutputs ? stateOutputs[table.targets[row].state] : nil
+    return storage.hasStateOutputs
+      ? storage.outputsOfStates[storage.table.targets[row].state] : nil
+  }
+
+  /// Takes `row` from `state` on `event`: runs the exit actions of `state` and the entry actions
+  /// of the state entered, unless the row is internal.
+  @usableFromInline
+  internal func runActions(ofRow row: Int, from state: State, _ event: Event) {
+    let target = table.target(ofRow: row)
+    if !target.isInternal {
+      runExitActions(of: state, event)
+      runEntryActions(of: target.state, event)
+    }
   }
 
   internal func runExitActions(of state: State, _ event: Event) {
@@ -145,5 +169,59 @@ extension Automaton {
   /// The names of the exit actions of `state`, for diagrams.
   internal func exitActionNames(of state: State) -> [String] {
     (exitActions[state] ?? []).compactMap(\.name)
+  }
+}
+
+/// What an ``Automaton`` does with an event in a state, telling apart an event that no row
+/// declares from one whose rows' guards all refused it.
+///
+/// Returned by ``Automaton/resolveTransition(from:by:)``.
+public enum TransitionResult<State: Sendable>: Sendable {
+  /// A row fires and leads to this state.
+  case transition(to: State)
+  /// Rows are declared for the event's kind in the state, but every guard refused the event.
+  case refusedByGuards
+  /// No row is declared for the event's kind in the state.
+  case undefined
+
+  /// The state reached, or `nil` when no row fires.
+  public var state: State? {
+    if case .transition(let state) = self { state } else { nil }
+  }
+}
+
+extension TransitionResult: Equatable where State: Equatable {}
+
+extension TransitionResult: Hashable where State: Hashable {}
+
+extension Automaton {
+  /// Where `event` leads from `state`, or why it leads nowhere: no row declared for its kind,
+  /// or every guard refused it. ``transition(from:by:)`` answers the same with `nil` for both.
+  ///
+  /// ```swift
+  /// meter.resolveTransition(from: .awaitingPayment, by: .insert(amount: 100))  // .refusedByGuards
+  /// meter.resolveTransition(from: .paid, by: .insert(amount: 100))             // .undefined
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The current state.
+  ///   - event: The event, payload included (guards see it).
+  /// - Returns: The next state, ``TransitionResult/refusedByGuards`` or
+  ///   ``TransitionResult/undefined``.
+  @inlinable
+  public func resolveTransition(from state: State, by event: Event) -> TransitionResult<State> {
+    switch resolve(state, event) {
+    case .matched(let row, _):
+      return .transition(to: storage.table.targets[row].state)
+    case .rejected:
+      return .refusedByGuards
+    case .undefined:
+      guard storage.hasComputedRows else { return .undefined }
+      switch resolveComputed(state, event) {
+      case .fired(let next, _, _): return .transition(to: next)
+      case .refused, .undeclared: return .refusedByGuards
+      case .undefined: return .undefined
+      }
+    }
   }
 }

@@ -49,20 +49,25 @@ extension Automaton {
       )
     }
 
-    var successors: [State: [State]] = [:]
+    // With computed transitions, which lead to kinds of states, the graph is drawn by kind.
+    let node = graphNode
+    var successors: [AnyHashable: [AnyHashable]] = [:]
     for transition in transitions {
-      successors[transition.from, default: []].append(transition.to)
+      successors[node(transition.from), default: []].append(node(transition.to))
+    }
+    for row in storage.computedRows {
+      successors[row.fromName, default: []] += row.toNames.map(AnyHashable.init)
     }
 
     if let initialState {
-      var reached: Set<State> = [initialState]
-      var queue = [initialState]
+      var reached: Set<AnyHashable> = [node(initialState)]
+      var queue = [node(initialState)]
       while let state = queue.popLast() {
         for next in successors[state] ?? [] where reached.insert(next).inserted {
           queue.append(next)
         }
       }
-      for state in states where !reached.contains(state) {
+      for state in states where !reached.contains(node(state)) {
         issues.append(
           ValidationIssue(
             .unreachableState, subjects: [String(describing: state)],
@@ -75,8 +80,9 @@ extension Automaton {
       }
     }
 
-    for state in states where !finalStates.contains(state) {
-      let exits = (successors[state] ?? []).filter { $0 != state }
+    let finalNodes = Set(finalStates.map(node))
+    for state in states where !finalStates.contains(state) && !finalNodes.contains(node(state)) {
+      let exits = (successors[node(state)] ?? []).filter { $0 != node(state) }
       if exits.isEmpty {
         issues.append(
           ValidationIssue(
@@ -111,6 +117,15 @@ extension Automaton {
       )
     }
     return issues
+  }
+
+  /// How validation and diagrams name the node of a state: the state itself, or its kind when
+  /// computed transitions lead to kinds.
+  internal var graphNode: @Sendable (State) -> AnyHashable {
+    if let kindName = storage.computedRows.first?.kindName {
+      return { AnyHashable(kindName($0)) }
+    }
+    return { AnyHashable($0) }
   }
 
   /// The transitions grouped by (state, kind), in the order they are tried.

@@ -34,54 +34,22 @@
 public struct Automaton<State: Hashable & Sendable, Event: AutomatonEvent, Output: Sendable>:
   Sendable
 {
+  /// Everything the automaton holds, shared by its copies: copying an automaton, as a running
+  /// machine does with each event, retains one object instead of a dozen arrays and dictionaries.
+  @usableFromInline
+  internal let storage: AutomatonStorage<State, Event, Output>
+
   /// The state the machine starts in, or `nil` when none was declared (a validation issue).
-  public let initialState: State?
+  public var initialState: State? { storage.initialState }
   /// The transitions in declaration order.
-  public let transitions: [Transition<State, Event, Output>]
+  public var transitions: [Transition<State, Event, Output>] { storage.transitions }
   /// The declared states: all cases when `State` is `CaseIterable`, otherwise every state
   /// mentioned by a declaration, in order of first appearance.
-  public let states: [State]
+  public var states: [State] { storage.states }
   /// The final states.
-  public let finalStates: Set<State>
+  public var finalStates: Set<State> { storage.finalStates }
   /// The Moore outputs of the states that have one.
-  public let stateOutputs: [State: Output]
-
-  internal let initialDeclarations: [State]
-  internal let initialIsDeclared: Bool
-  internal let entryActions: [State: [OnEntry<State, Event>]]
-  internal let exitActions: [State: [OnExit<State, Event>]]
-
-  /// The transitions grouped by (state, kind), keeping declaration order inside a group.
-  @usableFromInline
-  internal let rows: [Transition<State, Event, Output>]
-  /// Positions in `rows` of each transition of `transitions`.
-  internal let rowOfTransition: [Int]
-  /// The lookup from (state, kind) to rows, with where each row leads.
-  @usableFromInline
-  internal let table: TransitionTable<State, Event.Kind>
-  /// Whether some state has a Moore output.
-  @usableFromInline
-  internal let hasStateOutputs: Bool
-
-  // The hot path reads these per-row arrays (and the table's targets) instead of whole
-  // `Transition` values, so a step touches only what it needs and retains nothing it does not
-  // call; the flags let it skip the arrays when no row has a guard or an output.
-
-  /// The guard of each row, if any.
-  @usableFromInline
-  internal let rowPredicates: [(@Sendable (State, Event) -> Bool)?]
-  /// Where the Mealy output of each row comes from.
-  @usableFromInline
-  internal let rowOutputs: [OutputSource<State, Event, Output>]
-  /// Whether some row has a guard.
-  @usableFromInline
-  internal let hasGuards: Bool
-  /// Whether some row has a Mealy output.
-  @usableFromInline
-  internal let hasRowOutputs: Bool
-  /// Whether some row or state has an output.
-  @usableFromInline
-  internal let hasOutputs: Bool
+  public var stateOutputs: [State: Output] { storage.stateOutputs }
 
   /// Creates an automaton from a transition table.
   ///
@@ -142,6 +110,7 @@ public struct Automaton<State: Hashable & Sendable, Event: AutomatonEvent, Outpu
     var entries: [State: [OnEntry<State, Event>]] = [:]
     var exits: [State: [OnExit<State, Event>]] = [:]
     var mentioned = OrderedStates<State>()
+    var computed: [ComputedRow<State, Event, Output>] = []
     for component in components {
       switch component.storage {
       case .transition(let transition):
@@ -164,6 +133,8 @@ public struct Automaton<State: Hashable & Sendable, Event: AutomatonEvent, Outpu
         mentioned.append(action.state)
       case .declaration(let state):
         mentioned.append(state)
+      case .computed(let row):
+        computed.append(row)
       }
     }
 
@@ -206,28 +177,39 @@ public struct Automaton<State: Hashable & Sendable, Event: AutomatonEvent, Outpu
       groups.append((key, start..<rows.count))
     }
 
-    self.initialState = initial
-    self.initialDeclarations = initials
-    self.initialIsDeclared = initialIsDeclared
-    self.transitions = transitions
-    self.states = declared.elements
-    self.finalStates = finals
-    self.stateOutputs = outputs
-    self.entryActions = entries
-    self.exitActions = exits
-    self.rows = rows
-    self.rowOfTransition = rowOfTransition
-    self.table = TransitionTable(
-      groups: groups, targets: rows.map { ($0.to, $0.isInternal) })
-    self.hasStateOutputs = !outputs.isEmpty
-    self.rowPredicates = rows.map(\.predicate)
-    self.rowOutputs = rows.map(\.source)
-    self.hasGuards = rows.contains { $0.predicate != nil }
-    self.hasRowOutputs = rows.contains {
-      if case .none = $0.source { false } else { true }
-    }
-    self.hasOutputs = hasRowOutputs || hasStateOutputs
+    self.storage = AutomatonStorage(
+      initialState: initial,
+      initialDeclarations: initials,
+      initialIsDeclared: initialIsDeclared,
+      transitions: transitions,
+      states: declared.elements,
+      finalStates: finals,
+      stateOutputs: outputs,
+      entryActions: entries,
+      exitActions: exits,
+      rows: rows,
+      rowOfTransition: rowOfTransition,
+      table: TransitionTable(groups: groups, targets: rows.map { ($0.to, $0.isInternal) }),
+      computedRows: computed
+    )
   }
+}
+
+extension Automaton {
+  // The parts the rest of the module reads, forwarded to the storage.
+
+  internal var initialDeclarations: [State] { storage.initialDeclarations }
+  internal var initialIsDeclared: Bool { storage.initialIsDeclared }
+  internal var entryActions: [State: [OnEntry<State, Event>]] { storage.entryActions }
+  internal var exitActions: [State: [OnExit<State, Event>]] { storage.exitActions }
+  /// The transitions grouped by (state, kind), keeping declaration order inside a group.
+  @inlinable internal var rows: [Transition<State, Event, Output>] { storage.rows }
+  /// Positions in `rows` of each transition of `transitions`.
+  internal var rowOfTransition: [Int] { storage.rowOfTransition }
+  /// The lookup from (state, kind) to rows, with where each row leads.
+  @inlinable internal var table: TransitionTable<State, Event.Kind> { storage.table }
+  /// Whether some state has a Moore output.
+  @inlinable internal var hasStateOutputs: Bool { storage.hasStateOutputs }
 }
 
 /// A finite-state machine without outputs.

@@ -88,3 +88,12 @@ public enum AutomatonBuilder<
     parts.flatMap { $0 }
   }
 }
+
+extension AutomatonBuilder where State: AutomatonState {
+  /// Reads a computed transition.
+  public static func buildExpression(_ transition: ComputedTransition<State, Event, Output>)
+    -> Components
+  {
+    [.computed(transition)]
+  }
+}

@@ -14,6 +14,7 @@ public struct AutomatonComponent<
     case entry(OnEntry<State, Event>)
     case exit(OnExit<State, Event>)
     case declaration(State)
+    case computed(ComputedRow<State, Event, Output>)
   }
 
   internal let storage: Storage
@@ -50,6 +51,12 @@ public struct AutomatonComponent<
   /// An exit action.
   public static func exit(_ action: OnExit<State, Event>) -> Self {
     Self(.exit(action))
+  }
+
+  /// A computed transition.
+  public static func computed(_ transition: ComputedTransition<State, Event, Output>) -> Self
+  where State: AutomatonState {
+    Self(.computed(transition.row))
   }
 
   /// A state declared even if no transition mentions it.

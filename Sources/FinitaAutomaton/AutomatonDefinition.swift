@@ -23,7 +23,8 @@ import Finita
 ///
 /// With ``UndefinedEventPolicy/throw``, an undefined event changes nothing and its
 /// ``AutomatonError`` goes to the feature's unhandled-error reporter
-/// (`FeatureConfiguration.onUnhandledError`), naming the state and the event.
+/// (`FeatureConfiguration.onUnhandledError`), naming the state and the event, before `accept`
+/// returns: no asynchronous work is started, so a `FeatureTester` has nothing to wait for.
 ///
 /// To use a table as the logic of a richer feature (timers, services, news of your own), call
 /// ``Automaton/match(from:by:)`` or an ``AutomatonMachine`` from your own definition's Actor.
@@ -43,6 +44,9 @@ public struct AutomatonDefinition<
   public let automaton: Automaton<State, Event, Output>
   /// What to do with events that have no transition in the current state.
   public let undefinedEvents: UndefinedEventPolicy
+  /// Where undefined events go under ``UndefinedEventPolicy/throw``.
+  @usableFromInline
+  internal let configuration: FeatureConfiguration
 
   /// Creates the definition.
   ///
@@ -50,12 +54,17 @@ public struct AutomatonDefinition<
   ///   - automaton: The transition table.
   ///   - undefinedEvents: What to do with undefined events; ``UndefinedEventPolicy/report`` by
   ///     default.
+  ///   - configuration: Under ``UndefinedEventPolicy/throw``, each undefined event's
+  ///     ``AutomatonError`` goes to its `onUnhandledError` (or to standard error when it has
+  ///     none), synchronously; pass the configuration of the feature that runs the definition.
   public init(
     _ automaton: Automaton<State, Event, Output>,
-    undefinedEvents: UndefinedEventPolicy = .report
+    undefinedEvents: UndefinedEventPolicy = .report,
+    configuration: FeatureConfiguration = .init()
   ) {
     self.automaton = automaton
     self.undefinedEvents = undefinedEvents
+    self.configuration = configuration
   }
 
   /// Resolves the event in the current state and runs the transition's exit and entry actions.
@@ -63,16 +72,69 @@ public struct AutomatonDefinition<
   /// - Parameters:
   ///   - state: The current state.
   ///   - action: The event.
-  /// - Returns: The step as one synchronous effect; nothing when the event is ignored.
+  /// - Returns: The step as one synchronous effect; nothing when the event is ignored or, under
+  ///   ``UndefinedEventPolicy/throw``, undefined (its error is reported before this returns).
+  @inlinable
   public func act(_ state: State, _ action: Event) -> Effects<Effect> {
-    var machine = AutomatonMachine(automaton, state: state, undefinedEvents: undefinedEvents)
-    do {
-      let step = try machine.send(action)
-      if case .ignored = step { return .none }
-      return .just(step)
-    } catch {
-      return .run(name: "undefined event \(action)") { _ in throw error }
+    // Inlinable, like the machine's step, so that a client's feature specializes the whole path
+    // for its own states and events: no generic metadata lookups, nothing allocated, and the
+    // automaton retained once, as one object.
+    let storage = automaton.storage
+    let position = storage.table.position(of: state)
+    switch automaton.resolve(state, at: position, action) {
+    case .matched(let row, _):
+      let output = automaton.output(ofRow: row, state, action)
+      let target = storage.table.target(ofRow: row)
+      if storage.hasActions {
+        automaton.runActions(ofRow: row, from: state, action)
+      }
+      if target.isInternal {
+        return .just(.stayed(in: state, output: output))
+      }
+      return .just(.transitioned(from: state, to: target.state, output: output))
+    case .rejected:
+      return .none
+    case .undefined:
+      if storage.hasComputedRows, let effects = actComputed(state, action) {
+        return effects
+      }
+      switch undefinedEvents.storage {
+      case .ignore:
+        return .none
+      case .report:
+        return .just(.undefined(in: state, kind: action.kind))
+      case .throw:
+        reportUndefined(action, in: state)
+        return .none
+      }
     }
+  }
+
+  /// Handles `event` with the computed transitions; `nil` when none matches.
+  @usableFromInline
+  internal func actComputed(_ state: State, _ event: Event) -> Effects<Effect>? {
+    switch automaton.resolveComputed(state, event) {
+    case .fired(let next, let output, _):
+      automaton.runActions(from: state, to: next, event)
+      return .just(.transitioned(from: state, to: next, output: output))
+    case .refused:
+      return Effects.none
+    case .undeclared(let target):
+      configuration.reportUnhandled(
+        automaton.undeclaredTargetError(state, event, target), source: "event \(event)")
+      return Effects.none
+    case .undefined:
+      return nil
+    }
+  }
+
+  /// Reports `event`, undefined in `state`, to the configuration's error handler.
+  @usableFromInline
+  internal func reportUndefined(_ event: Event, in state: State) {
+    configuration.reportUnhandled(
+      AutomatonError.undefined(state: state, event: event, kind: event.kind),
+      source: "event \(event)"
+    )
   }
 
   /// Moves to the state the step ended in.
@@ -80,6 +142,7 @@ public struct AutomatonDefinition<
   /// - Parameters:
   ///   - state: The state to change.
   ///   - effect: The step.
+  @inlinable
   public func reduce(_ state: inout State, _ effect: Effect) {
     state = effect.state
   }
@@ -91,6 +154,7 @@ public struct AutomatonDefinition<
   ///   - effect: The step.
   ///   - state: The state after it.
   /// - Returns: The step.
+  @inlinable
   public func publishNews(_ action: Event, _ effect: Effect, _ state: State) -> News? {
     effect
   }
@@ -115,7 +179,8 @@ extension Feature {
     }
     self.init(
       initialState: initialState,
-      definition: AutomatonDefinition(automaton, undefinedEvents: undefinedEvents),
+      definition: AutomatonDefinition(
+        automaton, undefinedEvents: undefinedEvents, configuration: configuration),
       configuration: configuration
     )
   }

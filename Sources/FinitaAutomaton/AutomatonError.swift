@@ -18,6 +18,7 @@
 public struct AutomatonError: Error, Sendable, Equatable, CustomStringConvertible {
   internal enum Code: Sendable, Equatable {
     case undefinedTransition
+    case undeclaredTarget
   }
 
   internal let code: Code
@@ -39,6 +40,29 @@ public struct AutomatonError: Error, Sendable, Equatable, CustomStringConvertibl
   /// ``UndefinedEventPolicy/throw``.
   public static var undefinedTransition: Self {
     Self(code: .undefinedTransition, state: "", event: "", message: "undefined transition")
+  }
+
+  /// A ``ComputedTransition`` computed a state of a kind it does not declare in its `to:` list;
+  /// the machine stays in its state.
+  public static var undeclaredTarget: Self {
+    Self(code: .undeclaredTarget, state: "", event: "", message: "undeclared target")
+  }
+
+  @usableFromInline
+  internal static func undeclared(state: some Any, event: some Any, target: some Any) -> Self {
+    let stateText = String(describing: state)
+    let eventText = String(describing: event)
+    let targetText = String(describing: target)
+    return Self(
+      code: .undeclaredTarget,
+      state: stateText,
+      event: eventText,
+      message: """
+        A computed transition from state '\(stateText)' on event '\(eventText)' computed \
+        '\(targetText)', whose kind is not among the kinds it declares; the machine stays in \
+        '\(stateText)'. Add the kind to the transition's `to:` list, or fix the computation.
+        """
+    )
   }
 
   @usableFromInline

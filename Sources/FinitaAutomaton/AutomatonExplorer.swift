@@ -54,15 +54,44 @@ public struct AutomatonExplorer<
     let row: Int
   }
 
+  /// The number of the first edge of each computed transition.
+  private var computedRowOffsets: [Int] {
+    var offsets: [Int] = []
+    var next = automaton.rows.count
+    for row in automaton.storage.computedRows {
+      offsets.append(next)
+      next += max(row.toNames.count, 1)
+    }
+    return offsets
+  }
+
+  /// Exploration stops after this many states, which only computed transitions can exceed.
+  internal static var stateLimit: Int { 10_000 }
+
   /// The distinct transitions that the samples fire in `state`, first sample first.
   internal func edges(from state: State) -> [Edge] {
     var rows: Set<Int> = []
     var edges: [Edge] = []
     for sample in samples {
-      guard case .matched(let row, _) = automaton.resolve(state, sample),
-        rows.insert(row).inserted
-      else { continue }
-      edges.append(Edge(from: state, to: automaton.rows[row].to, event: sample, row: row))
+      switch automaton.resolve(state, sample) {
+      case .matched(let row, _):
+        if rows.insert(row).inserted {
+          edges.append(Edge(from: state, to: automaton.rows[row].to, event: sample, row: row))
+        }
+      case .rejected:
+        continue
+      case .undefined:
+        // A computed transition is one edge per kind it enters, numbered after the table's rows.
+        guard automaton.storage.hasComputedRows,
+          case .fired(let next, _, let index) = automaton.resolveComputed(state, sample)
+        else { continue }
+        let computed = automaton.storage.computedRows[index]
+        let target = computed.toNames.firstIndex(of: computed.kindName(next)) ?? 0
+        let row = computedRowOffsets[index] + target
+        if rows.insert(row).inserted {
+          edges.append(Edge(from: state, to: next, event: sample, row: row))
+        }
+      }
     }
     return edges
   }
@@ -76,7 +105,7 @@ public struct AutomatonExplorer<
     var routes: [State: [Edge]] = [start: []]
     var order = [start]
     var head = 0
-    while head < order.count {
+    while head < order.count && order.count < Self.stateLimit {
       let state = order[head]
       head += 1
       for edge in edges(from: state) where routes[edge.to] == nil {
@@ -147,7 +176,7 @@ public struct AutomatonExplorer<
       var order = [start]
       var seen: Set<State> = [start]
       var head = 0
-      while head < order.count {
+      while head < order.count && order.count < Self.stateLimit {
         let state = order[head]
         head += 1
         let found = edges(from: state)

@@ -268,6 +268,10 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.measurement(.custom("RSS bytes grown"), max(0, afterMillion - afterThousand))
     subscription.cancel()
   }
+
+  // MARK: Automata (issue 18), in Automata.swift.
+
+  automataBenchmarks()
 }
 
 /// A configuration that runs a benchmark once and reports one custom metric, smaller being
