@@ -570,15 +570,6 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @usableFromInline
   func report(_ error: any Error, source: String) {
-    let failure = UnhandledEffectError(
-      underlying: error,
-      featureName: configuration.name,
-      source: source
-    )
-    if let handler = configuration.onUnhandledError {
-      handler(failure)
-    } else {
-      printToStandardError("[Finita] \(failure.description)")
-    }
+    configuration.reportUnhandled(error, source: source)
   }
 }
