@@ -83,8 +83,7 @@ public struct StateSnapshot<State: Codable & Sendable>: Sendable {
     guard let versionValue = envelope["version"] else {
       throw SnapshotError(.corruptData, key: "version", "the key is missing")
     }
-    guard let number = versionValue as? NSNumber, !(versionValue is Bool),
-      let savedVersion = Int(exactly: number.doubleValue)
+    guard let savedVersion = try? JSONDecoder().decode(VersionPeek.self, from: data).version
     else {
       throw SnapshotError(
         .corruptData, key: "version", "expected an integer version, found \(versionValue)")
@@ -161,6 +160,10 @@ public struct StateSnapshot<State: Codable & Sendable>: Sendable {
     guard let data else { return nil }
     return try decode(data)
   }
+}
+
+private struct VersionPeek: Decodable {
+  var version: Int
 }
 
 private struct Envelope<State: Codable>: Codable {
