@@ -17,8 +17,8 @@ import Finita
 /// ``capacity`` steps; older ones are dropped (and counted), and the state they left becomes the
 /// recording's initial state, so that a bounded recording still replays.
 ///
-/// Attach it with ``Finita/FeatureConfiguration/interceptors`` or
-/// ``Finita/FeatureInterceptors/install(_:for:)``; one recorder can record many features.
+/// Attach it with `FeatureConfiguration.interceptors` or
+/// `FeatureInterceptors.install(_:for:)`; one recorder can record many features.
 public final class FeatureRecorder: FeatureInterceptor, Sendable {
   /// The most steps kept per feature.
   public let capacity: Int

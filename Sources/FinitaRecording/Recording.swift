@@ -2,7 +2,7 @@ import Finita
 
 /// One recorded stage of a feature: its number, its stage, when it happened and its values.
 ///
-/// Which values are set depends on the stage, as for ``Finita/FeatureEvent``: `wish` for a wish,
+/// Which values are set depends on the stage, as for `FeatureEvent`: `wish` for a wish,
 /// `action` for the action stages (and, for an effect or work, the action behind it), `effect`
 /// for an effect and for the state it produced, `state` for a new state (and the initial state of
 /// `created`), `news` for news, `work` for the work stages, `error` (the error's description)
@@ -74,7 +74,7 @@ public struct RecordedStep<Definition: FeatureDefinition>: Sendable {
 public struct RecordingHeader<State: Sendable>: Sendable {
   /// The version of the recording format this value was made with or read from.
   public var formatVersion: Int
-  /// The feature's name (``Finita/FeatureConfiguration/name``), if it has one.
+  /// The feature's name (`FeatureConfiguration.name`), if it has one.
   public var featureName: String?
   /// The definition's type, as `String(reflecting:)` prints it.
   public var typeName: String

@@ -122,7 +122,7 @@ extension Recording where Definition.State: Equatable, Definition.News: Equatabl
   ///   the work, and go through the NewsPublisher and PostProcessor like any effect.
   /// - A Bootstrapper whose effects are all synchronous runs for real; otherwise it is replaced
   ///   by the recorded bootstrap actions, at the point where the recording has them.
-  /// - Work that failed is not replayed: the effect ``FeatureDefinition/effect(for:from:)``
+  /// - Work that failed is not replayed: the effect `FeatureDefinition.effect(for:from:)`
   ///   made of its error, if any, is in the recording and fed like any other effect.
   ///
   /// The recorded `state` and `news` steps are compared, in order, with those of the replay,
