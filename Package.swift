@@ -17,6 +17,9 @@ let package = Package(
     .library(name: "FinitaCombine", targets: ["FinitaCombine"]),
     .library(name: "FinitaStatechart", targets: ["FinitaStatechart"]),
     .executable(name: "finita", targets: ["FinitaCommand"]),
+    // BEGIN FinitaRecording (issue 15)
+    .library(name: "FinitaRecording", targets: ["FinitaRecording"]),
+    // END FinitaRecording
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -172,6 +175,23 @@ let package = Package(
         ),
       ]
     ),
+    // BEGIN FinitaRecording (issue 15)
+    // Recording, replay and saved state for any feature, on the public interceptors.
+    .target(name: "FinitaRecording", dependencies: ["Finita"]),
+    // Saves snapshots in a loop until killed: the atomic-replace test kills it mid-save.
+    .executableTarget(
+      name: "FinitaSnapshotWriter",
+      dependencies: ["FinitaRecording"],
+      path: "Tests/FinitaSnapshotWriter"
+    ),
+    .testTarget(
+      name: "FinitaRecordingTests",
+      dependencies: [
+        "FinitaRecording", "FinitaSnapshotWriter", "FinitaFixtures",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    // END FinitaRecording
   ],
   swiftLanguageModes: [.v6]
 )

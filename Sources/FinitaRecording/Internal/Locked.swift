@@ -1,0 +1,45 @@
+import Foundation
+
+/// A value behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
+
+/// A fixed-capacity ring: appending to a full ring replaces the oldest element and returns it.
+struct Ring<Element> {
+  private var storage: [Element] = []
+  private var head = 0
+  let capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+  }
+
+  var count: Int { storage.count }
+
+  mutating func append(_ element: Element) -> Element? {
+    if storage.count < capacity {
+      storage.append(element)
+      return nil
+    }
+    let oldest = storage[head]
+    storage[head] = element
+    head = head + 1 == capacity ? 0 : head + 1
+    return oldest
+  }
+
+  var elements: [Element] {
+    Array(storage[head...]) + Array(storage[..<head])
+  }
+}

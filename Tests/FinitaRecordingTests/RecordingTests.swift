@@ -1,0 +1,230 @@
+import Clocks
+import Finita
+import FinitaRecording
+import Foundation
+import Testing
+
+/// Records a session of the tracker: three increments (news at three), a load whose work
+/// finishes on the test clock, and a reset.
+private func recordSession(
+  recorder: FeatureRecorder, clock: TestClock<Duration>
+) async -> Feature<Tracker> {
+  let feature = Feature(
+    initialState: Tracker.State(), definition: Tracker(clock: clock),
+    configuration: .init(name: "tracker", interceptors: [recorder]))
+  feature.accept(.increment)
+  feature.accept(.increment)
+  feature.accept(.increment)
+  feature.accept(.load)
+  await clock.advance(by: .seconds(1))
+  for await state in feature.states where !state.items.isEmpty { break }
+  feature.accept(.increment)
+  return feature
+}
+
+@Suite("Recording a feature", .timeLimit(.minutes(1)))
+struct RecorderTests {
+  @Test("every stage is recorded with its typed values and its time on the injected clock")
+  func recordsStages() async throws {
+    let clock = TestClock()
+    let recorder = FeatureRecorder(capacity: 1000, clock: clock)
+    let feature = Feature(
+      initialState: Tracker.State(), definition: Tracker(clock: clock),
+      configuration: .init(name: "tracker", interceptors: [recorder]))
+    await clock.advance(by: .milliseconds(5))
+    feature.accept(.increment)
+    let recording = try #require(recorder.recording(of: Tracker.self))
+    #expect(recording.header.featureName == "tracker")
+    #expect(recording.header.typeName == String(reflecting: Tracker.self))
+    #expect(recording.header.initialState == Tracker.State())
+    #expect(
+      recording.steps.map(\.stage.name) == [
+        "created", "started", "wish", "action", "effect", "state", "actionHandled",
+      ])
+    #expect(recording.steps.map(\.number) == Array(0..<7))
+    #expect(recording.steps[2].wish == .increment)
+    #expect(recording.steps[2].time == .milliseconds(5))
+    #expect(recording.steps[0].time == .zero)
+    #expect(recording.steps[5].state == Tracker.State(count: 1))
+    #expect(recording.wishes == [.increment])
+    #expect(recording.state(after: 4) == Tracker.State())
+    #expect(recording.state(after: 5).count == 1)
+    #expect(recording.states.map(\.count) == [0, 0, 0, 0, 0, 1, 1])
+    #expect(recorder.features.map(\.name) == ["tracker"])
+    _ = feature
+  }
+
+  @Test("the ring keeps the newest steps, counts the dropped ones and moves the initial state")
+  func ringDropsOldest() throws {
+    let recorder = FeatureRecorder(capacity: 5)
+    let feature = Feature(
+      initialState: Tracker.State(), definition: Tracker(clock: ContinuousClock()),
+      configuration: .init(interceptors: [recorder]))
+    for _ in 0..<3 { feature.accept(.increment) }
+    // 2 steps for creation, 5 for each increment and news for the third: 18 steps, 0...17.
+    let recording = try #require(recorder.recording(of: Tracker.self))
+    #expect(recording.steps.count == 5)
+    #expect(recording.header.droppedSteps == 13)
+    #expect(recording.steps.map(\.number) == Array(13...17))
+    #expect(recording.header.initialState.count == 2)
+    #expect(recording.states.last?.count == 3)
+    _ = feature
+  }
+}
+
+@Suite("Saving, loading and replaying recordings", .timeLimit(.minutes(1)))
+struct ReplayTests {
+  @Test("a recorded session saved as JSON Lines loads back and replays with no divergence")
+  func roundTripReplay() async throws {
+    let recorder = FeatureRecorder()
+    let feature = await recordSession(recorder: recorder, clock: TestClock())
+    let recording = try #require(recorder.recording(of: Tracker.self))
+    let data = try recording.jsonLines()
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    #expect(lines.count == recording.steps.count + 1)
+    #expect(lines[0].contains("\"format\":\"finita-recording\""))
+    #expect(lines[0].contains("\"version\":1"))
+
+    let loaded = try Recording<Tracker>(jsonLines: data)
+    #expect(loaded.steps.count == recording.steps.count)
+    #expect(loaded.states == recording.states)
+    #expect(loaded.steps.map(\.stage) == recording.steps.map(\.stage))
+
+    let result = loaded.replay { clock in Tracker(clock: clock) }
+    #expect(result.divergence == nil, "\(result.divergence.map(String.init(describing:)) ?? "")")
+    #expect(result.wishes == 5)
+    #expect(result.substitutedEffects == 1)
+    #expect(result.finalState == feature.state)
+    #expect(result.finalState.items == ["a", "b"])
+  }
+
+  @Test("a changed reducer diverges at the step of the first different state, with a diff")
+  func changedReducerDiverges() async throws {
+    let recorder = FeatureRecorder()
+    _ = await recordSession(recorder: recorder, clock: TestClock())
+    let recording = try Recording<Tracker>(
+      jsonLines: try #require(recorder.recording(of: Tracker.self)).jsonLines())
+    let result = recording.replay { clock in Tracker(clock: clock, step: 2) }
+    let divergence = try #require(result.divergence)
+    let firstIncrement = try #require(
+      recording.steps.first { $0.stage == .state && $0.effect == .incremented })
+    #expect(divergence.step == firstIncrement.number)
+    #expect(divergence.subject == "state")
+    #expect(divergence.description.hasPrefix("step \(firstIncrement.number): the state differs\n"))
+    #expect(divergence.diff.contains("-   - count: 1"))
+    #expect(divergence.diff.contains("+   - count: 2"))
+    #expect(divergence.diff.contains("    - isLoading: false"))
+  }
+
+  @Test("CRLF line endings are accepted")
+  func crlfAccepted() async throws {
+    let recorder = FeatureRecorder()
+    _ = await recordSession(recorder: recorder, clock: TestClock())
+    let data = try #require(recorder.recording(of: Tracker.self)).jsonLines()
+    let crlf = Data(
+      String(decoding: data, as: UTF8.self).replacingOccurrences(
+        of: "\n", with: "\r\n"
+      ).utf8)
+    let loaded = try Recording<Tracker>(jsonLines: crlf)
+    #expect(loaded.replay { Tracker(clock: $0) }.divergence == nil)
+  }
+}
+
+@Suite("Bad recordings give errors that name the line and the key", .timeLimit(.minutes(1)))
+struct BadRecordingTests {
+  private func savedLines() async throws -> [String] {
+    let recorder = FeatureRecorder()
+    _ = await recordSession(recorder: recorder, clock: TestClock())
+    let data = try #require(recorder.recording(of: Tracker.self)).jsonLines()
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  private func load(_ text: String) -> RecordingError? {
+    do {
+      _ = try Recording<Tracker>(jsonLines: Data(text.utf8))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("an empty file")
+  func emptyFile() {
+    let error = load("")
+    #expect(error == .emptyFile)
+    #expect(error?.line == 1)
+    #expect(load("\n\r\n") == .emptyFile)
+  }
+
+  @Test("a file cut in the middle of a line, or after a whole line")
+  func truncated() async throws {
+    let lines = try await savedLines()
+    let text = lines.joined(separator: "\n")
+    let cut = load(String(text.prefix(text.count - 10)))
+    #expect(cut == .truncated)
+    #expect(cut?.line == lines.count)
+    #expect(cut?.description.hasPrefix("line \(lines.count): the file ends in the middle") == true)
+    let shortened = load(lines.dropLast(3).joined(separator: "\n") + "\n")
+    #expect(shortened == .truncated)
+    #expect(shortened?.description.contains("announces \(lines.count - 1) steps") == true)
+  }
+
+  @Test("reordered lines name the line and the step key")
+  func reordered() async throws {
+    var lines = try await savedLines()
+    lines.swapAt(3, 4)
+    let error = load(lines.joined(separator: "\n") + "\n")
+    #expect(error == .stepsOutOfOrder)
+    #expect(error?.line == 5)
+    #expect(error?.key == "step")
+    #expect(error?.description.hasPrefix("line 5, key \"step\": step 2 comes after step 3") == true)
+  }
+
+  @Test("another format version, another feature type, a line that is not JSON")
+  func headerProblems() async throws {
+    let lines = try await savedLines()
+    var wrongVersion = lines
+    wrongVersion[0] = wrongVersion[0].replacingOccurrences(
+      of: "\"version\":1", with: "\"version\":9")
+    let version = load(wrongVersion.joined(separator: "\n") + "\n")
+    #expect(version == .unsupportedVersion)
+    #expect(version?.key == "version")
+    #expect(version?.description.contains("format version 9") == true)
+
+    let data = Data((lines.joined(separator: "\n") + "\n").utf8)
+    #expect(throws: RecordingError.wrongFeatureType) {
+      try Recording<OtherTracker>(jsonLines: data)
+    }
+    do {
+      _ = try Recording<OtherTracker>(jsonLines: data)
+    } catch {
+      #expect(error.line == 1)
+      #expect(error.key == "type")
+      #expect(error.description.contains("not \(String(reflecting: OtherTracker.self))"))
+    }
+
+    var notJSON = lines
+    notJSON[2] = "hello"
+    let garbage = load(notJSON.joined(separator: "\n") + "\n")
+    #expect(garbage == .notJSON)
+    #expect(garbage?.line == 3)
+  }
+
+  @Test("a value that does not decode names its line and key")
+  func badValue() async throws {
+    var lines = try await savedLines()
+    let index = try #require(lines.firstIndex { $0.contains("\"stage\":\"state\"") })
+    lines[index] = lines[index].replacingOccurrences(
+      of: "\"count\":", with: "\"count\":\"x\",\"was\":")
+    let error = load(lines.joined(separator: "\n") + "\n")
+    #expect(error == .invalidValue)
+    #expect(error?.line == index + 1)
+    #expect(error?.key == "state.count")
+
+    var unknownStage = try await savedLines()
+    unknownStage[1] = unknownStage[1].replacingOccurrences(of: "\"created\"", with: "\"born\"")
+    let stage = load(unknownStage.joined(separator: "\n") + "\n")
+    #expect(stage == .invalidValue)
+    #expect(stage?.key == "stage")
+  }
+}
