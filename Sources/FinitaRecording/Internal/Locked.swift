@@ -1,20 +1,7 @@
-import Foundation
+import Finita
 
-/// A value behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
-}
+/// A value behind the engine's one lock box.
+typealias Locked<Value> = LockedValue<Value>
 
 /// A fixed-capacity ring: appending to a full ring replaces the oldest element and returns it.
 struct Ring<Element> {

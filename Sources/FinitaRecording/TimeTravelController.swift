@@ -1,0 +1,96 @@
+import Finita
+
+/// Moves a live feature through the states of a recording, as MVIKotlin's time-travel
+/// controller does: step back and forward, jump to any step, then go back to live or continue
+/// from the chosen step.
+///
+/// ```swift
+/// let recorder = FeatureRecorder()
+/// let tracker = Feature(initialState: .init(), definition: CallTracker(),
+///                       configuration: .init(name: "calls", interceptors: [recorder]))
+/// // ... the user taps around ...
+/// let travel = TimeTravelController(feature: tracker,
+///                                   recording: recorder.recording(of: CallTracker.self)!)
+/// travel.stepBack()        // observers see the state before the last one
+/// travel.stepBack()
+/// travel.returnToLive()    // the live state again, then the wishes held meanwhile
+/// ```
+///
+/// The frames are the recording's initial state and the state after each `state` step. While a
+/// frame is shown, the feature holds new wishes and the effects of its asynchronous work (see
+/// `Feature.travel(to:)`); nothing is lost.
+public final class TimeTravelController<Definition: FeatureDefinition>: Sendable {
+  /// One state of the recording.
+  public struct Frame: Sendable {
+    /// The number of the recorded step that produced the state; `nil` for the initial state.
+    public let step: Int?
+    /// The state.
+    public let state: Definition.State
+  }
+
+  /// The frames, oldest first: the initial state, then one per recorded state step.
+  public let frames: [Frame]
+  private let feature: Feature<Definition>
+  private let position: Locked<Int?>
+
+  /// Creates a controller for `feature` over `recording`; the feature stays live until a step.
+  ///
+  /// - Parameters:
+  ///   - feature: The live feature to move.
+  ///   - recording: Its recording (or another recording of the same definition).
+  public init(feature: Feature<Definition>, recording: Recording<Definition>) {
+    var frames = [Frame(step: nil, state: recording.header.initialState)]
+    for step in recording.steps where step.stage == .state {
+      if let state = step.state { frames.append(Frame(step: step.number, state: state)) }
+    }
+    self.frames = frames
+    self.feature = feature
+    position = Locked(nil)
+  }
+
+  /// The index of the frame shown, or `nil` while the feature is live.
+  public var currentFrame: Int? {
+    position.withLock { $0 }
+  }
+
+  /// Shows frame `index`, clamped to the frames there are.
+  ///
+  /// - Parameter index: A frame index; below `0` shows the first frame, past the end the last.
+  /// - Returns: The index of the frame shown.
+  @discardableResult
+  public func jump(to index: Int) -> Int {
+    let clamped = min(max(index, 0), frames.count - 1)
+    position.withLock { $0 = clamped }
+    feature.travel(to: frames[clamped].state)
+    return clamped
+  }
+
+  /// Shows the frame before the one shown; from live, the frame before the last one.
+  ///
+  /// - Returns: The index of the frame shown.
+  @discardableResult
+  public func stepBack() -> Int {
+    jump(to: (currentFrame ?? frames.count - 1) - 1)
+  }
+
+  /// Shows the frame after the one shown; from live, the last frame.
+  ///
+  /// - Returns: The index of the frame shown.
+  @discardableResult
+  public func stepForward() -> Int {
+    jump(to: currentFrame.map { $0 + 1 } ?? frames.count - 1)
+  }
+
+  /// Shows the live state again, then lets the feature handle what it held meanwhile.
+  public func returnToLive() {
+    position.withLock { $0 = nil }
+    feature.returnToLive()
+  }
+
+  /// Keeps the frame shown as the feature's live state, a new branch of history, then lets the
+  /// feature handle what it held meanwhile.
+  public func continueFromHere() {
+    position.withLock { $0 = nil }
+    feature.continueFromTravelledState()
+  }
+}
