@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "FinitaRedux", targets: ["FinitaRedux"]),
     .library(name: "FinitaObservation", targets: ["FinitaObservation"]),
     .library(name: "FinitaCombine", targets: ["FinitaCombine"]),
+    .library(name: "FinitaLogging", targets: ["FinitaLogging"]),
+    .library(name: "FinitaMetrics", targets: ["FinitaMetrics"]),
     .executable(name: "finita", targets: ["FinitaCommand"]),
   ],
   dependencies: [
@@ -23,6 +25,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
   ],
   targets: [
     // The engine: no dependencies outside the toolchain.
@@ -59,6 +63,21 @@ let package = Package(
           package: "OpenCombine",
           condition: .when(platforms: [.linux, .android, .windows])
         ),
+      ]
+    ),
+    // Interceptors that log every stage of a feature with swift-log.
+    .target(
+      name: "FinitaLogging",
+      dependencies: ["Finita", .product(name: "Logging", package: "swift-log")]
+    ),
+    // Interceptors that count and time features with swift-metrics, and trace their actions with
+    // swift-distributed-tracing.
+    .target(
+      name: "FinitaMetrics",
+      dependencies: [
+        "Finita",
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
       ]
     ),
     // The seed scenarios as runnable examples. Heavy dependencies stay in FinitaExamplesHTTP.
@@ -116,7 +135,22 @@ let package = Package(
     ),
     .testTarget(
       name: "FinitaExamplesTests",
-      dependencies: ["FinitaExamples", "FinitaExamplesHTTP", "FinitaTesting", "FinitaFixtures"]
+      dependencies: [
+        "FinitaExamples", "FinitaExamplesHTTP", "FinitaTesting", "FinitaFixtures",
+      ]
+    ),
+    .testTarget(
+      name: "FinitaLoggingTests",
+      dependencies: ["Finita", "FinitaLogging", .product(name: "Logging", package: "swift-log")]
+    ),
+    .testTarget(
+      name: "FinitaMetricsTests",
+      dependencies: [
+        "Finita", "FinitaMetrics",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+      ]
     ),
     .testTarget(
       name: "FinitaReduxTests",
