@@ -90,7 +90,11 @@ let package = Package(
       name: "FinitaExamplesHTTP",
       dependencies: [
         "FinitaExamples",
+        "FinitaLogging",
+        "FinitaMetrics",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
@@ -105,7 +109,9 @@ let package = Package(
         "FinitaRedux",
         "FinitaExamples",
         "FinitaExamplesHTTP",
+        "FinitaLogging",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // Fixtures shared by several test targets (not a product).
@@ -137,6 +143,10 @@ let package = Package(
       name: "FinitaExamplesTests",
       dependencies: [
         "FinitaExamples", "FinitaExamplesHTTP", "FinitaTesting", "FinitaFixtures",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
       ]
     ),
     .testTarget(
