@@ -261,6 +261,10 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.measurement(.custom("RSS bytes grown"), max(0, afterMillion - afterThousand))
     subscription.cancel()
   }
+
+  // MARK: Observing (issue 14).
+
+  observingBenchmarks()
 }
 
 /// A configuration that runs a benchmark once and reports one custom metric, smaller being
