@@ -53,6 +53,7 @@ private struct Account: FeatureDefinition {
 private struct Anonymous: FeatureDefinition {
   typealias Wish = Int
   typealias State = Int
+  typealias Action = Int
   typealias Effect = Int
   func reduce(_ state: inout Int, _ effect: Int) { state += effect }
 }
