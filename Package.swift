@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "FinitaObservation", targets: ["FinitaObservation"]),
     .library(name: "FinitaCombine", targets: ["FinitaCombine"]),
     .library(name: "FinitaStatechart", targets: ["FinitaStatechart"]),
+    .library(name: "FinitaLogging", targets: ["FinitaLogging"]),
+    .library(name: "FinitaMetrics", targets: ["FinitaMetrics"]),
     .executable(name: "finita", targets: ["FinitaCommand"]),
     // BEGIN FinitaRecording (issue 15)
     .library(name: "FinitaRecording", targets: ["FinitaRecording"]),
@@ -34,6 +36,8 @@ let package = Package(
     // Only the kinds macro and its tests build swift-syntax; FinitaAutomaton does not.
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
   ],
   targets: [
     // The engine: no dependencies outside the toolchain.
@@ -102,6 +106,21 @@ let package = Package(
       dependencies: ["FinitaStatechart", "FinitaExamples", "FinitaFixtures"],
       exclude: ["Golden", "Differential"]
     ),
+    // Interceptors that log every stage of a feature with swift-log.
+    .target(
+      name: "FinitaLogging",
+      dependencies: ["Finita", .product(name: "Logging", package: "swift-log")]
+    ),
+    // Interceptors that count and time features with swift-metrics, and trace their actions with
+    // swift-distributed-tracing.
+    .target(
+      name: "FinitaMetrics",
+      dependencies: [
+        "Finita",
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
+      ]
+    ),
     // The seed scenarios as runnable examples. Heavy dependencies stay in FinitaExamplesHTTP.
     .target(
       name: "FinitaExamples",
@@ -112,7 +131,11 @@ let package = Package(
       name: "FinitaExamplesHTTP",
       dependencies: [
         "FinitaExamples",
+        "FinitaLogging",
+        "FinitaMetrics",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
@@ -127,7 +150,9 @@ let package = Package(
         "FinitaRedux",
         "FinitaExamples",
         "FinitaExamplesHTTP",
+        "FinitaLogging",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // Fixtures shared by several test targets (not a product).
@@ -157,7 +182,26 @@ let package = Package(
     ),
     .testTarget(
       name: "FinitaExamplesTests",
-      dependencies: ["FinitaExamples", "FinitaExamplesHTTP", "FinitaTesting", "FinitaFixtures"]
+      dependencies: [
+        "FinitaExamples", "FinitaExamplesHTTP", "FinitaTesting", "FinitaFixtures",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+      ]
+    ),
+    .testTarget(
+      name: "FinitaLoggingTests",
+      dependencies: ["Finita", "FinitaLogging", .product(name: "Logging", package: "swift-log")]
+    ),
+    .testTarget(
+      name: "FinitaMetricsTests",
+      dependencies: [
+        "Finita", "FinitaMetrics",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+      ]
     ),
     .testTarget(
       name: "FinitaReduxTests",

@@ -13,6 +13,7 @@ let package = Package(
       traits: ["MallocInterposer"]
     ),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     .executableTarget(
@@ -24,6 +25,9 @@ let package = Package(
         .product(name: "FinitaExamples", package: "Finita"),
         .product(name: "FinitaRedux", package: "Finita"),
         .product(name: "FinitaStatechart", package: "Finita"),
+        .product(name: "FinitaLogging", package: "Finita"),
+        .product(name: "FinitaMetrics", package: "Finita"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ],
       path: "Benchmarks/FinitaBenchmarks",

@@ -40,6 +40,7 @@ struct TourCommand: AsyncParsableCommand {
     await CompositionTour.run(&output)
     await ExamplesTour.run(&output)
     await ReduxTour.run(&output)
+    await ObservingTour.run(&output)
     output.flush()
   }
 }

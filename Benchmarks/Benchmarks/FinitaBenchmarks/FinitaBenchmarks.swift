@@ -272,6 +272,10 @@ let benchmarks: @Sendable () -> Void = {
   // MARK: Automata (issue 18), in Automata.swift.
 
   automataBenchmarks()
+
+  // MARK: Observing (issue 14).
+
+  observingBenchmarks()
 }
 
 /// A configuration that runs a benchmark once and reports one custom metric, smaller being

@@ -1,0 +1,63 @@
+import Benchmark
+import Finita
+import FinitaLogging
+import FinitaMetrics
+import Logging
+
+/// An interceptor that does nothing: the price of the hook itself.
+private struct NoOpInterceptor: FeatureInterceptor {
+  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {}
+}
+
+/// A handler that lets every entry through and drops it: the price of building each entry.
+private struct DiscardingLogHandler: LogHandler {
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    blackHole(event.message)
+  }
+}
+
+/// Issue 14: a synchronous wish with no interceptor, one that does nothing, and the logging,
+/// metrics and tracing interceptors over backends that do nothing; all in the same run.
+func observingBenchmarks() {
+  func measure(_ name: String, interceptors: [any FeatureInterceptor]) {
+    Benchmark("observing: sync wish, \(name)") { benchmark in
+      let feature = Feature(
+        initialState: Counter.State(),
+        definition: Counter(),
+        configuration: .init(name: "counter", interceptors: interceptors)
+      )
+      let subscription = feature.observeState { blackHole($0) }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        feature.accept(.increment)
+      }
+      benchmark.stopMeasurement()
+      subscription.cancel()
+    }
+  }
+
+  measure("no interceptor", interceptors: [])
+  measure("1 no-op interceptor", interceptors: [NoOpInterceptor()])
+  measure(
+    "logging, no-op handler",
+    interceptors: [
+      LoggingInterceptor(logger: Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() })
+    ]
+  )
+  measure(
+    "logging, every entry built and dropped",
+    interceptors: [
+      LoggingInterceptor(logger: Logger(label: "bench") { _ in DiscardingLogHandler() })
+    ]
+  )
+  measure("metrics, no-op backend", interceptors: [MetricsInterceptor()])
+  measure("tracing, no-op tracer", interceptors: [TracingInterceptor()])
+}

@@ -1,0 +1,44 @@
+import Finita
+import FinitaLogging
+import Logging
+
+/// Prints log entries as the tour's lines: level, feature, message.
+private struct TourLogHandler: LogHandler {
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    let level = "\(event.level)".padding(toLength: 7)
+    let feature = event.metadata?["feature"].map { "\($0)" } ?? "-"
+    print("   \(level) \(feature): \(event.message)")
+  }
+}
+
+extension String {
+  fileprivate func padding(toLength length: Int) -> String {
+    count >= length ? self : self + String(repeating: " ", count: length - count)
+  }
+}
+
+enum ObservingTour {
+  static func run(_ output: inout TourOutput) async {
+    output.section("Observing: every stage of a named feature in the log, with swift-log")
+    let logger = Logger(label: "tour") { _ in TourLogHandler() }
+    let token = LoggingInterceptor.install(logger: logger)
+    let counter = Feature(
+      initialState: Counter.State(),
+      definition: Counter(goal: 2, clock: ContinuousClock()),
+      configuration: .init(name: "counter")
+    )
+    counter.accept(.increment)
+    counter.accept(.increment)
+    counter.dispose()
+    token.uninstall()
+    output.note("(LoggingInterceptor.install(logger:) logs every named feature created after it)")
+  }
+}

@@ -1,0 +1,74 @@
+import Finita
+
+/// A shelf that loads books with asynchronous work a test releases, and publishes news.
+struct Shelf: FeatureDefinition {
+  enum Wish: Sendable, Equatable {
+    case add, load, fail, addTwice
+  }
+  typealias Action = Wish
+  enum Effect: Sendable, Equatable {
+    case added, loaded
+  }
+  enum News: Sendable, Equatable {
+    case full
+  }
+  struct Failure: Error {}
+
+  /// Work for `load` waits for a value on this stream.
+  let gate: AsyncStream<Void>
+
+  func act(_ state: Int, _ action: Wish) -> Effects<Effect> {
+    switch action {
+    case .add, .addTwice:
+      return .just(.added)
+    case .load:
+      let gate = self.gate
+      return .run(name: "load") { send in
+        for await _ in gate { break }
+        send(.loaded)
+      }
+    case .fail:
+      return .run(name: "failing") { _ in throw Failure() }
+    }
+  }
+
+  func reduce(_ state: inout Int, _ effect: Effect) {
+    state += 1
+  }
+
+  func publishNews(_ action: Wish, _ effect: Effect, _ state: Int) -> News? {
+    state == 2 ? .full : nil
+  }
+
+  func postProcess(_ action: Wish, _ effect: Effect, _ state: Int) -> Wish? {
+    action == .addTwice ? .add : nil
+  }
+}
+
+/// Yields each time a stage the test waits for comes, so that a test waits without sleeping.
+struct StageSignal: FeatureInterceptor {
+  let stages: Set<String>
+  let continuation: AsyncStream<FeatureStage>.Continuation
+
+  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+    if stages.contains(event.stage.name) { continuation.yield(event.stage) }
+  }
+
+  /// A signal for `stages`, and the stream the test awaits.
+  static func make(_ stages: FeatureStage...) -> (StageSignal, AsyncStream<FeatureStage>) {
+    let (stream, continuation) = AsyncStream<FeatureStage>.makeStream()
+    return (StageSignal(stages: Set(stages.map(\.name)), continuation: continuation), stream)
+  }
+}
+
+/// A gate for the shelf's `load` work.
+struct Gate {
+  let stream: AsyncStream<Void>
+  let continuation: AsyncStream<Void>.Continuation
+
+  init() {
+    (stream, continuation) = AsyncStream<Void>.makeStream()
+  }
+
+  func open() { continuation.yield() }
+}
