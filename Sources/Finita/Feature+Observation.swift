@@ -71,6 +71,7 @@ extension Feature {
   ///
   /// - Parameter observer: Receives each state.
   /// - Returns: A subscription; keep it for as long as you want states.
+  @inlinable
   public func observeState(_ observer: @escaping @Sendable (State) -> Void) -> Subscription {
     let core = self.core
     let id = core.makeID()
@@ -83,6 +84,7 @@ extension Feature {
   ///
   /// - Parameter observer: Receives each news, on the processing thread.
   /// - Returns: A subscription; keep it for as long as you want news.
+  @inlinable
   public func observeNews(_ observer: @escaping @Sendable (News) -> Void) -> Subscription {
     let core = self.core
     guard let id = core.addNewsObserver(receive: observer, finish: nil) else {

@@ -268,7 +268,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   /// Applies observer changes made from outside and, after disposal, finishes the observers.
   /// Only the token holder calls it, never while it is calling observers.
-  @usableFromInline
+  @inlinable
   func checkpoint() {
     let (changes, isDisposed) = box.withLock { storage in
       control.clearBits(ControlFlag.observersChanged)
@@ -304,6 +304,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   }
 
   /// The state observers' list, created with the first observer.
+  @inlinable
   func stateObserverList() -> ObserverList<State> {
     if let list = processor.pointee.stateObservers { return list.takeUnretainedValue() }
     let list = ObserverList<State>()
@@ -312,6 +313,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   }
 
   /// The news observers' list, created with the first observer.
+  @inlinable
   func newsObserverList() -> ObserverList<News> {
     if let list = processor.pointee.newsObservers { return list.takeUnretainedValue() }
     let list = ObserverList<News>()
@@ -444,7 +446,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     }
   }
 
-  @usableFromInline
+  @inlinable
   func addStateObserver(_ observer: Observer<State>) {
     if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
       checkpoint()
@@ -506,11 +508,13 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   // MARK: - Observers
 
+  @inlinable
   func makeID() -> UInt64 {
     box.withLock { $0.makeID() }
   }
 
   /// Registers a news observer, effective for the next news; `nil` when already disposed.
+  @inlinable
   func addNewsObserver(
     receive: @escaping @Sendable (News) -> Void,
     finish: (@Sendable () -> Void)?
@@ -530,6 +534,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   /// Forgets the state or news observer `id`; it receives nothing once the change is applied,
   /// at once when the feature is idle, otherwise before the next state or news.
+  @inlinable
   func removeObserver(_ id: UInt64) {
     var claimed = false
     box.withLock { storage in

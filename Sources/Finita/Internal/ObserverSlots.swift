@@ -11,34 +11,34 @@
 @usableFromInline
 struct ObserverSlots<Element> {
   /// The observers in subscription order; `nil` where one was removed.
-  @usableFromInline private(set) var items: ContiguousArray<Element?> = []
+  @usableFromInline var items: ContiguousArray<Element?> = []
   /// The subscription id of each slot in `items`.
-  private var ids: ContiguousArray<UInt64> = []
+  @usableFromInline var ids: ContiguousArray<UInt64> = []
   /// Where each observer is in `items`.
-  private var positions: [UInt64: Int] = [:]
+  @usableFromInline var positions: [UInt64: Int] = [:]
   /// Subscriptions cancelled before their observer was added.
-  private var cancelledBeforeAdding: Set<UInt64> = []
+  @usableFromInline var cancelledBeforeAdding: Set<UInt64> = []
 
   @usableFromInline
   init() {}
 
   /// How many observers there are.
-  var count: Int { positions.count }
+  @inlinable var count: Int { positions.count }
 
   /// Whether there are no observers.
-  var isEmpty: Bool { positions.isEmpty }
+  @inlinable var isEmpty: Bool { positions.isEmpty }
 
   /// How many cancelled subscriptions still wait for their observer's request.
-  var cancelledBeforeAddingCount: Int { cancelledBeforeAdding.count }
+  @inlinable var cancelledBeforeAddingCount: Int { cancelledBeforeAdding.count }
 
   /// The observers, in subscription order.
-  var elements: [Element] { items.compactMap { $0 } }
+  @inlinable var elements: [Element] { items.compactMap { $0 } }
 
   /// Adds `element` as the observer of subscription `id`, unless that subscription was already
   /// cancelled.
   ///
   /// - Returns: `false` when the subscription was cancelled before; nothing was added.
-  @discardableResult
+  @inlinable @discardableResult
   mutating func add(_ element: Element, id: UInt64) -> Bool {
     if !cancelledBeforeAdding.isEmpty, cancelledBeforeAdding.remove(id) != nil {
       return false
@@ -53,6 +53,7 @@ struct ObserverSlots<Element> {
   ///
   /// - Returns: The removed observer, so the caller can release it where it chooses (outside a
   ///   lock); `nil` when there is no such observer.
+  @inlinable
   mutating func remove(id: UInt64) -> Element? {
     guard let position = positions.removeValue(forKey: id) else { return nil }
     let removed = items[position]
@@ -68,6 +69,7 @@ struct ObserverSlots<Element> {
 
   /// Remembers that subscription `id` was cancelled before its observer was added, so that
   /// ``add(_:id:)`` refuses it.
+  @inlinable
   mutating func cancelBeforeAdding(id: UInt64) {
     cancelledBeforeAdding.insert(id)
   }
@@ -75,20 +77,22 @@ struct ObserverSlots<Element> {
   /// Removes every observer and forgets cancelled subscriptions.
   ///
   /// - Returns: The observers, in subscription order.
+  @inlinable
   mutating func removeAll() -> [Element] {
     defer { self = Self() }
     return elements
   }
 
-  private mutating func compact() {
+  @inlinable
+  mutating func compact() {
     var kept = ContiguousArray<Element?>()
     var keptIDs = ContiguousArray<UInt64>()
     kept.reserveCapacity(positions.count)
     keptIDs.reserveCapacity(positions.count)
-    for (element, id) in zip(items, ids) where element != nil {
-      positions[id] = kept.count
-      kept.append(element)
-      keptIDs.append(id)
+    for index in items.indices where items[index] != nil {
+      positions[ids[index]] = kept.count
+      kept.append(items[index])
+      keptIDs.append(ids[index])
     }
     items = kept
     ids = keptIDs
