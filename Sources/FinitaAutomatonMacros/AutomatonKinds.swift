@@ -1,7 +1,7 @@
 @_exported import FinitaAutomaton
 
-/// Derives the payload-free `Kind` of an enum and its `kind` property, as ``AutomatonEvent``
-/// and ``AutomatonState`` ask of events and states that carry values.
+/// Derives the payload-free `Kind` of an enum and its `kind` property, as `AutomatonEvent`
+/// and `AutomatonState` ask of events and states that carry values.
 ///
 /// ```swift
 /// @AutomatonKinds

@@ -17,7 +17,7 @@ import Logging
 /// | --- | --- |
 /// | `feature` | the feature's name, or its type's name when it has none |
 /// | `feature.id` | the number that tells instances apart |
-/// | `stage` | ``FeatureStage/name``: `wish`, `effect`, `state`… |
+/// | `stage` | `FeatureStage.name`: `wish`, `effect`, `state`… |
 /// | `action` | the action's case name, without its payload (`loaded` for `loaded(3)`) |
 /// | `work` | the asynchronous work's number, for the work stages |
 /// | `error` | what the work threw, for `workFailed` |
@@ -117,7 +117,7 @@ public struct LoggingInterceptor: FeatureInterceptor {
 
 extension LoggingInterceptor {
   /// Installs a logging interceptor for every feature created from now on that `filter`
-  /// selects: by default the named ones (``FeatureConfiguration/name``), so that a feature logs
+  /// selects: by default the named ones (`FeatureConfiguration.name`), so that a feature logs
   /// only once you have given it a name.
   ///
   /// ```swift
