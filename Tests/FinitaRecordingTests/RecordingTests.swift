@@ -1,14 +1,16 @@
 import Clocks
 import Finita
+import FinitaFixtures
 import FinitaRecording
 import Foundation
 import Testing
 
 /// Records a session of the tracker: three increments (news at three), a load whose work
 /// finishes on the test clock, and a reset.
-private func recordSession(
-  recorder: FeatureRecorder, clock: TestClock<Duration>
-) async -> Feature<Tracker> {
+private func recordSession(recorder: FeatureRecorder) async -> Feature<Tracker> {
+  // Counts sleeps, so the clock is advanced only once the load's work sleeps on it: advancing
+  // first would leave the work asleep for good.
+  let clock = TrackedClock()
   let feature = Feature(
     initialState: Tracker.State(), definition: Tracker(clock: clock),
     configuration: .init(name: "tracker", interceptors: [recorder]))
@@ -16,7 +18,7 @@ private func recordSession(
   feature.accept(.increment)
   feature.accept(.increment)
   feature.accept(.load)
-  await clock.advance(by: .seconds(1))
+  await clock.advance(by: .seconds(1), afterSleeps: 1)
   for await state in feature.states where !state.items.isEmpty { break }
   feature.accept(.increment)
   return feature
@@ -77,7 +79,7 @@ struct ReplayTests {
   @Test("a recorded session saved as JSON Lines loads back and replays with no divergence")
   func roundTripReplay() async throws {
     let recorder = FeatureRecorder()
-    let feature = await recordSession(recorder: recorder, clock: TestClock())
+    let feature = await recordSession(recorder: recorder)
     let recording = try #require(recorder.recording(of: Tracker.self))
     let data = try recording.jsonLines()
     let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
@@ -101,7 +103,7 @@ struct ReplayTests {
   @Test("a changed reducer diverges at the step of the first different state, with a diff")
   func changedReducerDiverges() async throws {
     let recorder = FeatureRecorder()
-    _ = await recordSession(recorder: recorder, clock: TestClock())
+    _ = await recordSession(recorder: recorder)
     let recording = try Recording<Tracker>(
       jsonLines: try #require(recorder.recording(of: Tracker.self)).jsonLines())
     let result = recording.replay { clock in Tracker(clock: clock, step: 2) }
@@ -119,7 +121,7 @@ struct ReplayTests {
   @Test("CRLF line endings are accepted")
   func crlfAccepted() async throws {
     let recorder = FeatureRecorder()
-    _ = await recordSession(recorder: recorder, clock: TestClock())
+    _ = await recordSession(recorder: recorder)
     let data = try #require(recorder.recording(of: Tracker.self)).jsonLines()
     let crlf = Data(
       String(decoding: data, as: UTF8.self).replacingOccurrences(
@@ -134,7 +136,7 @@ struct ReplayTests {
 struct BadRecordingTests {
   private func savedLines() async throws -> [String] {
     let recorder = FeatureRecorder()
-    _ = await recordSession(recorder: recorder, clock: TestClock())
+    _ = await recordSession(recorder: recorder)
     let data = try #require(recorder.recording(of: Tracker.self)).jsonLines()
     return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
   }

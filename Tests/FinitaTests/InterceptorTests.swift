@@ -76,7 +76,7 @@ private final class Journal: FeatureInterceptor {
 struct InterceptorTests {
   private func makeLibrary(
     _ journal: Journal,
-    clock: TestClock<Duration> = TestClock(),
+    clock: any Clock<Duration> = TestClock(),
     name: String? = "library"
   ) -> Feature<Library> {
     Feature(
@@ -124,11 +124,11 @@ struct InterceptorTests {
   @Test("asynchronous work reports started, then its effects, then finished, in order")
   func workFinishes() async {
     let journal = Journal()
-    let clock = TestClock()
+    let clock = TrackedClock()
     let feature = makeLibrary(journal, clock: clock)
     let before = journal.lines.values.count
     feature.accept(.load)
-    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1), afterSleeps: 1)
     await journal.lines.waitFor(count: before + 7)
     #expect(
       Array(journal.lines.values.dropFirst(before)) == [

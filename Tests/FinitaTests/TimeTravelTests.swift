@@ -39,7 +39,7 @@ private struct Log: FeatureDefinition {
 
 @Suite("Time travel", .timeLimit(.minutes(1)))
 struct TimeTravelTests {
-  private func makeLog(clock: TestClock<Duration> = TestClock()) -> Feature<Log> {
+  private func makeLog(clock: any Clock<Duration> = TestClock()) -> Feature<Log> {
     Feature(initialState: [], definition: Log(clock: clock))
   }
 
@@ -77,11 +77,11 @@ struct TimeTravelTests {
 
   @Test("an effect delivered by asynchronous work while travelling waits for the return")
   func asynchronousEffectWaits() async {
-    let clock = TestClock()
+    let clock = TrackedClock()
     let feature = makeLog(clock: clock)
     feature.accept(.later(5))
     feature.travel(to: [42])
-    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1), afterSleeps: 1)
     await feature.waitForEffectsToFinish()
     #expect(feature.state == [42])
     feature.returnToLive()

@@ -429,9 +429,16 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func notify<Value>(_ list: Unmanaged<ObserverList<Value>>?, of value: Value) {
     list?._withUnsafeGuaranteedRef { list in
-      for index in list.slots.items.indices {
-        if isDisposedForProcessing { return }
-        list.slots.items[index]?.receive(value)
+      // The slots are read once, not per observer: reading them through the class on each
+      // iteration retained and released the array every time.
+      list.slots.items.withUnsafeBufferPointer { observers in
+        guard let first = observers.baseAddress else { return }
+        for index in observers.indices {
+          if isDisposedForProcessing { return }
+          // Called in place through the slot's address, so the observer is not copied (and its
+          // closure not retained) for the call.
+          (first + index).pointee?.receive(value)
+        }
       }
     }
   }
