@@ -216,6 +216,27 @@ struct InterceptorTests {
     #expect(journal.lines.values.filter { $0 == "wish borrow" }.count == 2)
   }
 
+  @Test("a describing interceptor passes each stage with its values as one line of text")
+  func describingInterceptor() {
+    let lines = Locked<[String]>([])
+    let describing = DescribingInterceptor { feature, stage, values in
+      lines.modify { $0.append("\(feature.displayName) \(stage) \(values)") }
+    }
+    let feature = Feature(
+      initialState: 0,
+      definition: Library(clock: TestClock()),
+      configuration: .init(name: "shelf", interceptors: [describing]),
+      startsImmediately: false
+    )
+    feature.accept(.borrow)
+    // A wish accepted before start is held; its stages come when the feature starts.
+    #expect(lines.value == ["shelf created 0"])
+    feature.start()
+    #expect(
+      lines.value.prefix(3) == ["shelf created 0", "shelf started ", "shelf bootstrapAction echo"])
+    #expect(lines.value.contains("shelf wish borrow"))
+  }
+
   @Test("a type filter selects features of one definition; unnamed features are not .named")
   func typeAndNamedFilters() {
     let info = FeatureInfo(id: 1, name: nil, definitionType: Library.self)
