@@ -210,7 +210,7 @@ let package = Package(
     .testTarget(
       name: "FinitaCompositionTests",
       dependencies: [
-        "Finita", "FinitaObservation", "FinitaCombine",
+        "Finita", "FinitaObservation", "FinitaCombine", "FinitaFixtures",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(
           name: "OpenCombine",

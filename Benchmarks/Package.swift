@@ -32,7 +32,18 @@ let package = Package(
       ],
       path: "Benchmarks/FinitaBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
+    // Instruction counts under callgrind, which a loaded machine does not change:
+    // Scripts/instructions.sh.
+    .executableTarget(
+      name: "FinitaInstructionCounts",
+      dependencies: [
+        .product(name: "Finita", package: "Finita"),
+        .product(name: "FinitaLogging", package: "Finita"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "InstructionCounts"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -36,7 +36,7 @@ extension Feature {
       receive: { state in continuation.yield(state) },
       finish: { continuation.finish() }
     )
-    core.submit(.subscribe(.init(observer)))
+    core.addStateObserverInTurn(observer)
     return stream
   }
 
@@ -75,7 +75,7 @@ extension Feature {
   public func observeState(_ observer: @escaping @Sendable (State) -> Void) -> Subscription {
     let core = self.core
     let id = core.makeID()
-    core.submit(.subscribe(.init(.init(id: id, receive: observer, finish: nil))))
+    core.addStateObserverInTurn(.init(id: id, receive: observer, finish: nil))
     return Subscription { core.removeObserver(id) }
   }
 

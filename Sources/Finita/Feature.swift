@@ -40,6 +40,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   ///   - startsImmediately: When `false`, the Bootstrapper does not run until ``start()``; use it
   ///     to subscribe to news before the Bootstrapper's first actions. Wishes accepted before
   ///     ``start()`` are held and handled right after the Bootstrapper's synchronous actions.
+  @inlinable
   public convenience init(
     initialState: State,
     definition: Definition,
@@ -56,6 +57,10 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   }
 
   /// Creates a feature with a trace hook that sees every stage in processing order.
+  ///
+  /// Inlinable, so the hook that calls the interceptors is specialized for the definition in
+  /// the client's module: unspecialized, each stage looked up generic metadata at run time.
+  @inlinable
   package init(
     initialState: State,
     definition: Definition,
@@ -76,7 +81,8 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
 
   /// The trace hook a feature runs with: the package's own hook, then the interceptors of the
   /// configuration and those installed for every feature; `nil`, and free, when there are none.
-  private static func combine(
+  @inlinable
+  static func combine(
     _ trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
     configuration: FeatureConfiguration
   ) -> (@Sendable (FeatureTraceEvent<Definition>) -> Void)? {

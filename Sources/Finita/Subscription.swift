@@ -6,27 +6,33 @@
 /// var subscriptions: [Subscription] = []
 /// feature.observeState { state in render(state) }.store(in: &subscriptions)
 /// ```
-public final class Subscription: Sendable, Hashable {
-  private let onCancel: LockedBox<(@Sendable () -> Void)?>
+public final class Subscription: @unchecked Sendable, Hashable {
+  // Safe to send: `onCancel` is only read or written by the one call that wins `state`'s
+  // exchange from 0 to 1 (a cancel, or the deinitializer, which no other reference can race).
+
+  /// `0` while active, `1` once ended; its own allocation, so its address never moves.
+  @usableFromInline let state: AtomicWord
+  @usableFromInline var onCancel: (@Sendable () -> Void)?
 
   /// Creates a subscription that runs `onCancel` once, when cancelled or released.
   ///
   /// - Parameter onCancel: What ending the subscription does.
+  @inlinable
   public init(_ onCancel: @escaping @Sendable () -> Void) {
-    self.onCancel = LockedBox(onCancel)
+    state = AtomicWord(0)
+    self.onCancel = onCancel
   }
 
   deinit {
     cancel()
+    state.deallocate()
   }
 
   /// Ends the subscription. Calling it again does nothing.
+  @inlinable
   public func cancel() {
-    let action = onCancel.withLock { action in
-      defer { action = nil }
-      return action
-    }
-    action?()
+    guard state.exchange(1) == 0, let onCancel = onCancel.take() else { return }
+    onCancel()
   }
 
   /// Keeps this subscription alive in `collection` until the collection is emptied or released.

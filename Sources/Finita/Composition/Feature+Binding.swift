@@ -20,7 +20,7 @@ extension Feature {
   ) -> Subscription {
     let core = self.core
     let id = core.makeID()
-    core.submit(.subscribe(.init(.init(id: id, receive: receive, finish: finish))))
+    core.addStateObserverInTurn(.init(id: id, receive: receive, finish: finish))
     return Subscription { core.removeObserver(id) }
   }
 }

@@ -41,6 +41,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// The state as other threads read it: written by the token holder, read under `box`'s lock.
   @usableFromInline let published: PublishedValue<State>
 
+  @usableFromInline
   init(
     initialState: State,
     definition: Definition,
@@ -375,27 +376,42 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// queues the PostProcessor's action, in that order.
   @inlinable
   func apply(_ effect: Effect, from action: Action) {
-    trace?(.effect(effect, action: action))
+    // Two copies of one body: the untraced one, inlined into the hot path, has no trace code.
+    if trace == nil {
+      apply(effect, from: action, traced: false)
+    } else {
+      applyTraced(effect, from: action)
+    }
+  }
+
+  @inlinable @inline(never)
+  func applyTraced(_ effect: Effect, from action: Action) {
+    apply(effect, from: action, traced: true)
+  }
+
+  @inlinable @inline(__always)
+  func apply(_ effect: Effect, from action: Action, traced: Bool) {
+    if traced { trace?(.effect(effect, action: action)) }
     if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
       checkpoint()
     }
     if processor.pointee.isFinished { return }
     // The state before the effect is copied only for the trace.
-    let previous = trace == nil ? nil : processor.pointee.state
+    let previous = traced ? processor.pointee.state : nil
     definition.reduce(&processor.pointee.state, effect)
     let state = processor.pointee.state
     published.publish(state, back: &processor.pointee.back)
-    if let trace, let previous { trace(.state(previous: previous, state, effect: effect)) }
+    if traced, let trace, let previous { trace(.state(previous: previous, state, effect: effect)) }
     notify(processor.pointee.stateObservers, of: state)
     if let news = definition.publishNews(action, effect, state) {
-      trace?(.news(news))
+      if traced { trace?(.news(news)) }
       if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
         checkpoint()
       }
       notify(processor.pointee.newsObservers, of: news)
     }
     if let next = definition.postProcess(action, effect, state) {
-      trace?(.postProcessedAction(next))
+      if traced { trace?(.postProcessedAction(next)) }
       enqueue(.action(next))
     }
   }
@@ -429,15 +445,11 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func notify<Value>(_ list: Unmanaged<ObserverList<Value>>?, of value: Value) {
     list?._withUnsafeGuaranteedRef { list in
-      // The slots are read once, not per observer: reading them through the class on each
-      // iteration retained and released the array every time.
-      list.slots.items.withUnsafeBufferPointer { observers in
-        guard let first = observers.baseAddress else { return }
-        for index in observers.indices {
+      // Not retained: nothing changes the observers while the token holder notifies them.
+      list.observersToNotify()._withUnsafeGuaranteedRef { snapshot in
+        for index in snapshot.items.indices {
           if isDisposedForProcessing { return }
-          // Called in place through the slot's address, so the observer is not copied (and its
-          // closure not retained) for the call.
-          (first + index).pointee?.receive(value)
+          snapshot.items[index].receive(value)
         }
       }
     }
@@ -488,6 +500,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   // MARK: - Lifecycle
 
   /// Marks the feature started and runs the Bootstrapper; does nothing the second time.
+  @usableFromInline
   func start() {
     submitSlowly(.start)
   }
@@ -539,10 +552,42 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     return id
   }
 
+  /// Adds a state observer, which first receives the current state: at once when the feature is
+  /// idle, otherwise in turn, after the work queued before it.
+  @inlinable
+  func addStateObserverInTurn(_ observer: Observer<State>) {
+    if !isMainActorOnly || isMainThread(),
+      control.compareExchange(expected: 0, desired: ControlFlag.processing)
+    {
+      // Idle: added here, with no queue item to allocate.
+      addStateObserver(observer)
+      finishProcessing()
+    } else {
+      submitSlowly(.subscribe(Box(observer)))
+    }
+  }
+
   /// Forgets the state or news observer `id`; it receives nothing once the change is applied,
   /// at once when the feature is idle, otherwise before the next state or news.
   @inlinable
   func removeObserver(_ id: UInt64) {
+    // Idle and nothing else pending: the change is made here, without the lock. The observer is
+    // released after the token is given back, outside any of the engine's critical sections.
+    if control.compareExchange(expected: 0, desired: ControlFlag.processing) {
+      let removedState = processor.pointee.stateObservers?.takeUnretainedValue().slots
+        .remove(id: id)
+      var removedNews: Observer<News>?
+      if removedState == nil {
+        removedNews = processor.pointee.newsObservers?.takeUnretainedValue().slots.remove(id: id)
+        if removedNews == nil {
+          // Not added yet: only a state subscription can be, while its request waits.
+          stateObserverList().slots.cancelBeforeAdding(id: id)
+        }
+      }
+      finishProcessing()
+      withExtendedLifetime((removedState, removedNews)) {}
+      return
+    }
     var claimed = false
     box.withLock { storage in
       guard !storage.isDisposed else { return }

@@ -1,26 +1,34 @@
 /// Observers in the order they subscribed, with additions and removals in amortized O(1).
 ///
-/// A removal empties the observer's slot instead of shifting the ones after it, so notifying
-/// stays a walk over one contiguous array; the slots are compacted once more than half of them
-/// are empty, which keeps that walk at most about twice the number of observers and makes the
-/// cost of compaction constant per removal on average.
+/// A removal puts the `vacant` element (an observer that does nothing) in the observer's slot
+/// instead of shifting the ones after it, so notifying stays a walk over one contiguous array
+/// with no branch per slot; the slots are compacted once more than half of them are vacant,
+/// which keeps that walk at most about twice the number of observers and makes the cost of
+/// compaction constant per removal on average.
 ///
 /// A subscription can be cancelled before its observer is added (the request to add it was
 /// still queued behind the work in progress). Such an id is remembered, and the observer is
 /// never added when its request comes, so it neither receives anything nor stays alive.
 @usableFromInline
 struct ObserverSlots<Element> {
-  /// The observers in subscription order; `nil` where one was removed.
-  @usableFromInline var items: ContiguousArray<Element?> = []
-  /// The subscription id of each slot in `items`.
+  /// The observers in subscription order; `vacant` where one was removed.
+  @usableFromInline var items: ContiguousArray<Element> = []
+  /// The subscription id of each slot in `items`; `0`, which no subscription has, when vacant.
   @usableFromInline var ids: ContiguousArray<UInt64> = []
   /// Where each observer is in `items`.
   @usableFromInline var positions: [UInt64: Int] = [:]
   /// Subscriptions cancelled before their observer was added.
   @usableFromInline var cancelledBeforeAdding: Set<UInt64> = []
+  /// What a removed observer's slot holds until the next compaction.
+  @usableFromInline let vacant: Element
 
+  /// Creates an empty set of slots.
+  ///
+  /// - Parameter vacant: What an emptied slot holds; calling it must do nothing.
   @usableFromInline
-  init() {}
+  init(vacant: Element) {
+    self.vacant = vacant
+  }
 
   /// How many observers there are.
   @inlinable var count: Int { positions.count }
@@ -31,8 +39,13 @@ struct ObserverSlots<Element> {
   /// How many cancelled subscriptions still wait for their observer's request.
   @inlinable var cancelledBeforeAddingCount: Int { cancelledBeforeAdding.count }
 
-  /// The observers, in subscription order.
-  @inlinable var elements: [Element] { items.compactMap { $0 } }
+  /// The observers, in subscription order, without the vacant slots.
+  @inlinable var elements: [Element] {
+    var elements: [Element] = []
+    elements.reserveCapacity(positions.count)
+    for index in ids.indices where ids[index] != 0 { elements.append(items[index]) }
+    return elements
+  }
 
   /// Adds `element` as the observer of subscription `id`, unless that subscription was already
   /// cancelled.
@@ -56,11 +69,12 @@ struct ObserverSlots<Element> {
   @inlinable
   mutating func remove(id: UInt64) -> Element? {
     guard let position = positions.removeValue(forKey: id) else { return nil }
-    let removed = items[position]
-    items[position] = nil
+    var removed = vacant
+    swap(&removed, &items[position])
+    ids[position] = 0
     if positions.isEmpty {
-      items = []
-      ids = []
+      items.removeAll(keepingCapacity: items.count <= 64)
+      ids.removeAll(keepingCapacity: ids.count <= 64)
     } else if items.count > 32, positions.count * 2 < items.count {
       compact()
     }
@@ -79,22 +93,23 @@ struct ObserverSlots<Element> {
   /// - Returns: The observers, in subscription order.
   @inlinable
   mutating func removeAll() -> [Element] {
-    defer { self = Self() }
+    defer { self = Self(vacant: vacant) }
     return elements
   }
 
+  /// Moves the observers to the front, in order, and drops the vacant slots.
   @inlinable
   mutating func compact() {
-    var kept = ContiguousArray<Element?>()
-    var keptIDs = ContiguousArray<UInt64>()
-    kept.reserveCapacity(positions.count)
-    keptIDs.reserveCapacity(positions.count)
-    for index in items.indices where items[index] != nil {
-      positions[ids[index]] = kept.count
-      kept.append(items[index])
-      keptIDs.append(ids[index])
+    var kept = 0
+    for index in ids.indices where ids[index] != 0 {
+      if kept != index {
+        items.swapAt(kept, index)
+        ids[kept] = ids[index]
+        positions[ids[kept]] = kept
+      }
+      kept += 1
     }
-    items = kept
-    ids = keptIDs
+    items.removeSubrange(kept...)
+    ids.removeSubrange(kept...)
   }
 }

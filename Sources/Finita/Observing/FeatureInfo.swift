@@ -75,9 +75,11 @@ public struct WorkInfo: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Hands out ``FeatureInfo/id`` numbers.
+@usableFromInline
 enum FeatureIdentity {
   private static let last = LockedBox<UInt64>(0)
 
+  @usableFromInline
   static func next() -> UInt64 {
     last.withLock { value in
       value += 1

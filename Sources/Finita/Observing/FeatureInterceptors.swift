@@ -53,6 +53,7 @@ public enum FeatureInterceptors {
   }
 
   /// Whether any interceptor is installed: read when a feature is created.
+  @usableFromInline
   static var isEmpty: Bool {
     installed.withLock { $0.isEmpty }
   }

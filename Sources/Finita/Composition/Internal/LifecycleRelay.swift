@@ -16,7 +16,7 @@ final class LifecycleRelay: Sendable {
     var isActive: Bool
     /// The state as handlers have seen it: changed when the drainer delivers.
     var deliveredActive: Bool
-    var handlers = ObserverSlots<Handler>()
+    var handlers = ObserverSlots<Handler>(vacant: Handler(id: 0, receive: { _ in }))
     var queue = DrainQueue<Item>()
     var nextID: UInt64 = 0
   }
@@ -65,11 +65,12 @@ final class LifecycleRelay: Sendable {
     while let item = box.withLock({ $0.queue.next() }) {
       switch item {
       case .event(let event):
-        let handlers = box.withLock { state -> ContiguousArray<Handler?> in
+        let handlers = box.withLock { state -> ContiguousArray<Handler> in
           state.deliveredActive = event == .begin
           return state.handlers.items
         }
-        for case let handler? in handlers { handler.receive(event) }
+        // A vacant slot's handler does nothing.
+        for handler in handlers { handler.receive(event) }
       case .subscribe(let handler):
         let isActive = box.withLock { state -> Bool in
           // Refused when its subscription was cancelled while this request waited.

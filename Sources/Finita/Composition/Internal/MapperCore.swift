@@ -24,7 +24,9 @@ final class MapperCore<ViewState: Equatable & Sendable>: Sendable {
   private struct State {
     var states: [any Sendable]
     var viewState: ViewState
-    var observers = ObserverSlots<Observer>()
+    var observers = ObserverSlots<Observer>(
+      vacant: Observer(id: 0, receive: { _ in }, finish: {})
+    )
     var queue = DrainQueue<Item>()
     var subscriptions: [Subscription] = []
     var nextID: UInt64 = 0
@@ -116,12 +118,13 @@ final class MapperCore<ViewState: Equatable & Sendable>: Sendable {
         guard let states else { continue }
         // `map` is user code: it runs outside the lock, and only the drainer runs it.
         let viewState = compute(states)
-        let observers = box.withLock { state -> ContiguousArray<Observer?>? in
+        let observers = box.withLock { state -> ContiguousArray<Observer>? in
           guard !state.isCancelled, state.viewState != viewState else { return nil }
           state.viewState = viewState
           return state.observers.items
         }
-        for case let observer? in observers ?? [] { observer.receive(viewState) }
+        // A vacant slot's observer does nothing.
+        for observer in observers ?? [] { observer.receive(viewState) }
       case .subscribe(let observer):
         let outcome = box.withLock { state -> Subscribed in
           guard !state.isCancelled else { return .finished }

@@ -1,0 +1,79 @@
+// Instruction counts of the engine's hot paths, for Scripts/instructions.sh.
+//
+// Each run does one scenario `count` times; the script runs it under callgrind twice (with
+// `count` and with 0) and divides the difference by `count`, which leaves the cost of one
+// operation without the process's start-up. Instructions, unlike time, do not depend on what
+// else the machine is doing, so two builds can be compared on a loaded machine.
+import Finita
+import Foundation
+import FinitaLogging
+import Logging
+
+/// A counter whose wish is one synchronous effect, like the benchmarks' `Counter`.
+struct Counter: FeatureDefinition {
+  struct State: Sendable, Equatable { var count = 0 }
+  enum Wish: Sendable { case increment }
+  enum Effect: Sendable { case incremented }
+  enum News: Sendable { case incremented(Int) }
+  func act(_ state: State, _ action: Wish) -> Effects<Effect> { .just(.incremented) }
+  func reduce(_ state: inout State, _ effect: Effect) { state.count &+= 1 }
+}
+
+/// Keeps a value from being optimized away.
+@inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// An interceptor that does nothing.
+struct NoOpInterceptor: FeatureInterceptor {
+  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {}
+}
+
+/// A log handler that lets every entry through and drops it.
+struct DiscardingLogHandler: LogHandler {
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+  func log(event: LogEvent) { consume(event.message) }
+}
+
+/// Sends `count` wishes to a counter with `observers` state observers and `interceptors`.
+func wishes(count: Int, observers: Int, interceptors: [any FeatureInterceptor] = []) {
+  let feature = Feature(
+    initialState: Counter.State(),
+    definition: Counter(),
+    configuration: .init(name: "counter", interceptors: interceptors)
+  )
+  let subscriptions = (0..<observers).map { _ in feature.observeState { consume($0) } }
+  for _ in 0..<count { feature.accept(.increment) }
+  for subscription in subscriptions { subscription.cancel() }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let count = Int(arguments[2]) else {
+  print("usage: FinitaInstructionCounts SCENARIO COUNT")
+  exit(2)
+}
+switch arguments[1] {
+case "wish": wishes(count: count, observers: 1)
+case "fanout10": wishes(count: count, observers: 10)
+case "fanout100": wishes(count: count, observers: 100)
+case "fanout1000": wishes(count: count, observers: 1_000)
+case "noop-interceptor": wishes(count: count, observers: 1, interceptors: [NoOpInterceptor()])
+case "logging-noop":
+  let logger = Logger(label: "counter") { _ in SwiftLogNoOpLogHandler() }
+  wishes(count: count, observers: 1, interceptors: [LoggingInterceptor(logger: logger)])
+case "logging-dropped":
+  let logger = Logger(label: "counter") { _ in DiscardingLogHandler() }
+  wishes(count: count, observers: 1, interceptors: [LoggingInterceptor(logger: logger)])
+case "churn":
+  let feature = Feature(initialState: Counter.State(), definition: Counter())
+  var subscriptions: [Subscription] = []
+  subscriptions.reserveCapacity(count)
+  for _ in 0..<count { subscriptions.append(feature.observeState { consume($0) }) }
+  for subscription in subscriptions { subscription.cancel() }
+default:
+  print("unknown scenario \(arguments[1])")
+  exit(2)
+}
