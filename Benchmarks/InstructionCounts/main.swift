@@ -5,8 +5,8 @@
 // operation without the process's start-up. Instructions, unlike time, do not depend on what
 // else the machine is doing, so two builds can be compared on a loaded machine.
 import Finita
-import Foundation
 import FinitaLogging
+import Foundation
 import Logging
 
 /// A counter whose wish is one synchronous effect, like the benchmarks' `Counter`.
