@@ -1,6 +1,7 @@
 import Clocks
 import Dispatch
 import Finita
+import FinitaFixtures
 import Testing
 
 @Suite("Binder scenarios (35-38)", .timeLimit(.minutes(1)))
@@ -144,7 +145,7 @@ struct BinderScenarioTests {
 
   @Test("37. the same binding with A's work finishing later, on a test clock")
   func newsToWishAfterAsyncWork() async {
-    let clock = TestClock()
+    let clock = TrackedClock()
     let a = Feature(initialState: Worker.State(), definition: Worker(clock: clock))
     let b = Feature(initialState: Loader.State(), definition: Loader())
     let binder = Binder()
@@ -157,7 +158,8 @@ struct BinderScenarioTests {
     b.accept(.setPage(2))
     #expect(b.definition.log.values.count == 1)
 
-    await clock.advance(by: .seconds(1))
+    // Advanced once the work sleeps: advancing first would move its deadline past the advance.
+    await clock.advance(by: .seconds(1), afterSleeps: 1)
     await b.definition.log.wait(forCount: 2)
 
     #expect(
