@@ -40,6 +40,55 @@ struct KotlinTraceTests {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// Specs beyond the seeds, for shapes they do not have: a feature with every part and no
+  /// state fields, and a machine whose outputs carry payloads without entry or exit outputs.
+  static let extraSpecs: [(file: String, text: String)] = [
+    (
+      "profile.yaml",
+      """
+      finita: 1
+      feature: Profile
+      wishes: [load, "retry"]
+      effects:
+        - name: loaded
+          payload: { name: String, age: Int64?, score: Double, active: Bool }
+        - failed
+      news: [loadFailed]
+      parts: { bootstrapper: true, postProcessor: true, async: true }
+      """
+    ),
+    (
+      "meter.yaml",
+      """
+      finita: 1
+      machine: Meter
+      states:
+        - idle
+        - name: counting
+          payload: { count: Int, label: String, limit: Int64? }
+      events:
+        - name: start
+          payload: { label: String }
+        - name: tick
+          payload: { count: Int }
+        - stop
+      outputs:
+        - name: shown
+          payload: { count: Int, label: String }
+        - stopped
+      initial: idle
+      stateOutputs: { idle: stopped }
+      transitions:
+        - { from: idle, on: start, to: counting }
+        - { from: counting, on: tick, to: counting, output: shown }
+        - { from: counting, on: stop, to: idle }
+        - { within: idle, on: stop }
+      scenarios:
+        - [start, tick, stop, stop, tick]
+      """
+    ),
+  ]
+
   @Test(
     "the Kotlin of every seed spec compiles, and prints the Swift trace for every machine",
     .enabled(if: canRun))
@@ -52,8 +101,8 @@ struct KotlinTraceTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     var machines: [(generator: KotlinGenerator, machine: SpecMachine)] = []
     var files: [String] = []
-    for url in SpecFixtures.seedSpecs {
-      let spec = try SpecFixtures.seed(url)
+    let extras = try Self.extraSpecs.map { try SpecReader.read($0.text, file: $0.file) }
+    for spec in try SpecFixtures.seedSpecs.map(SpecFixtures.seed) + extras {
       let generator = KotlinGenerator(spec: spec)
       let file = folder.appendingPathComponent(generator.fileName)
       try Data(try generator.source().utf8).write(to: file)
