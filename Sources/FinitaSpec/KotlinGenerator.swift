@@ -58,13 +58,12 @@ public struct KotlinGenerator: Sendable {
   static func className(_ name: String) -> String { Identifiers.upperFirst(name) }
 
   static func kotlinType(_ type: String) -> String {
-    let optional = type.hasSuffix("?")
-    let base = optional ? String(type.dropLast()) : type
-    return (Identifiers.payloadTypes[base] ?? base) + (optional ? "?" : "")
+    Identifiers.kotlinType(type)
   }
 
   static func zero(of type: String) -> String {
     if type.hasSuffix("?") { return "null" }
+    if type.hasPrefix("[") { return "emptyList()" }
     switch type {
     case "Bool": return "false"
     case "String": return "\"\""
@@ -185,6 +184,9 @@ public struct KotlinGenerator: Sendable {
       out.line()
       out.line("/** A value as Swift prints it in a case's payload. */")
       out.block("fun show(value: Any): String {") { out in
+        out.line(
+          "if (value is List<*>) return value.joinToString(\", \", \"[\", \"]\") "
+            + "{ if (it == null) \"nil\" else show(it) }")
         out.line("if (value !is String) return value.toString()")
         out.line(
           "val escaped = value.replace(\"\\\\\", \"\\\\\\\\\").replace(\"\\\"\", \"\\\\\\\"\")")

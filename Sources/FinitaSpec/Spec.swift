@@ -53,7 +53,8 @@ public struct Spec: Sendable, Hashable {
 public struct SpecField: Sendable, Hashable {
   /// The field's name.
   public var name: Located<String>
-  /// The field's type: `Int`, `Int64`, `Double`, `Bool` or `String`, optionally followed by `?`.
+  /// The field's type: `Int`, `Int64`, `Double`, `Bool` or `String`, or an array of one such as
+  /// `[String]`, optionally followed by `?`.
   public var type: Located<String>
 
   /// Creates a field.

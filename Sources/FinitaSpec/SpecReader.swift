@@ -276,6 +276,15 @@ struct SpecParser {
     }
     var fields: [SpecField] = []
     for (key, value) in pairs {
+      // YAML reads `[String]` unquoted as a list of one name: the array type.
+      if case .sequence(let items, let location) = value, items.count == 1,
+        let fieldName = name(key, what: "a field name"),
+        let element = name(items[0], what: "the element type of '\(key.scalarText ?? "")'")
+      {
+        fields.append(
+          SpecField(name: fieldName, type: Located("[\(element.value)]", at: location)))
+        continue
+      }
       guard let fieldName = name(key, what: "a field name"),
         let type = name(value, what: "the type of '\(key.scalarText ?? "")'")
       else { continue }

@@ -33,9 +33,11 @@ public struct SpecState: AutomatonState, CustomStringConvertible {
     return "\(name)(\(pairs.joined(separator: ", ")))"
   }
 
-  /// The zero value of a payload type, as Swift prints it: `0`, `0.0`, `false`, `""` or `nil`.
+  /// The zero value of a payload type, as Swift prints it: `0`, `0.0`, `false`, `""`, `[]` or
+  /// `nil`.
   static func zero(of type: String) -> String {
     if type.hasSuffix("?") { return "nil" }
+    if type.hasPrefix("[") { return "[]" }
     switch type {
     case "Bool": return "false"
     case "String": return "\"\""

@@ -309,7 +309,14 @@ public struct SwiftGenerator: Sendable {
   static func value(_ value: MachinePlan.Value, binding: ((MachinePlan.Source) -> String)?)
     -> String
   {
-    guard !value.fields.isEmpty else { return ".\(value.name)" }
+    joined(arguments(value, binding: binding))
+  }
+
+  /// A planned state or output as the head and the arguments of a call: `.paid` and
+  /// `["amount: eventAmount"]`; no arguments (and no parentheses) for a case without payload.
+  static func arguments(
+    _ value: MachinePlan.Value, binding: ((MachinePlan.Source) -> String)?
+  ) -> (head: String, arguments: [String]) {
     let arguments = value.fields.map { field, source in
       let expression: String
       switch source {
@@ -318,7 +325,40 @@ public struct SwiftGenerator: Sendable {
       }
       return "\(field.name.value): \(expression)"
     }
-    return ".\(value.name)(\(arguments.joined(separator: ", ")))"
+    return (".\(value.name)", arguments)
+  }
+
+  static func joined(_ call: (head: String, arguments: [String])) -> String {
+    call.arguments.isEmpty
+      ? call.head : "\(call.head)(\(call.arguments.joined(separator: ", ")))"
+  }
+
+  /// Writes `condition else { return nil }`, with `else` on the next line when it is too long,
+  /// as swift-format lays it out.
+  static func guardLine(_ condition: String, into out: inout CodeWriter) {
+    let single = condition + " else { return nil }"
+    if out.fits(single) {
+      out.line(single)
+    } else {
+      out.line(condition)
+      out.line("else { return nil }")
+    }
+  }
+
+  /// Writes a call on one line, or with one argument per line when it is too long.
+  static func call(
+    _ head: String, _ arguments: [String], suffix: String = "", into out: inout CodeWriter
+  ) {
+    let single = joined((head, arguments)) + suffix
+    guard !out.fits(single), !arguments.isEmpty else {
+      out.line(single)
+      return
+    }
+    out.block("\(head)(", close: ")\(suffix)") { out in
+      for (index, argument) in arguments.enumerated() {
+        out.line(argument + (index == arguments.count - 1 ? "" : ","))
+      }
+    }
   }
 
   /// A pattern binding the used fields of a case: `.paid(let leftAmount, _)`.
@@ -356,14 +396,14 @@ public struct SwiftGenerator: Sendable {
         }
       }
       if !usedLeft.isEmpty {
-        out.line(
-          "guard case \(Self.pattern(row.left, prefix: "left", used: usedLeft)) = state else {"
-            + " return nil }")
+        Self.guardLine(
+          "guard case \(Self.pattern(row.left, prefix: "left", used: usedLeft)) = state",
+          into: &out)
       }
       if !usedEvent.isEmpty {
-        out.line(
-          "guard case \(Self.pattern(row.event, prefix: "event", used: usedEvent)) = event else {"
-            + " return nil }")
+        Self.guardLine(
+          "guard case \(Self.pattern(row.event, prefix: "event", used: usedEvent)) = event",
+          into: &out)
       }
       if let guardName = transition.guardName?.value {
         out.line("guard guards.\(guardName)(state, event) else { return nil }")
@@ -377,22 +417,24 @@ public struct SwiftGenerator: Sendable {
         case .zero: ""
         }
       }
-      let next = Self.value(row.target, binding: binding)
+      let next = Self.arguments(row.target, binding: binding)
       if row.outputs.isEmpty {
-        out.line("return \(next)")
+        Self.call("return \(next.head)", next.arguments, into: &out)
+        return
+      }
+      let values = row.outputs.map { Self.value($0, binding: binding) }
+      let output =
+        plan.hasOutputList
+        ? (head: "\(plan.machine.name.value)Outputs", arguments: values)
+        : Self.arguments(row.outputs[0], binding: binding)
+      let single =
+        "return (state: \(Self.joined(next)), output: \(Self.joined(output)))"
+      if out.fits(single) {
+        out.line(single)
       } else {
-        let values = row.outputs.map { Self.value($0, binding: binding) }
-        let output =
-          plan.hasOutputList
-          ? "\(plan.machine.name.value)Outputs(\(values.joined(separator: ", ")))" : values[0]
-        let single = "return (state: \(next), output: \(output))"
-        if out.fits(single) {
-          out.line(single)
-        } else {
-          out.block("return (", close: ")") { out in
-            out.line("state: \(next),")
-            out.line("output: \(output)")
-          }
+        out.block("return (", close: ")") { out in
+          Self.call("state: \(next.head)", next.arguments, suffix: ",", into: &out)
+          Self.call("output: \(output.head)", output.arguments, into: &out)
         }
       }
     }
@@ -407,6 +449,13 @@ public struct SwiftGenerator: Sendable {
     }
   }
 
+  /// `text` as a Swift string literal.
+  static func quoted(_ text: String) -> String {
+    let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "\"", with: "\\\"")
+    return "\"\(escaped)\""
+  }
+
   /// A sample of `event` for tests: its payload filled with zero values.
   static func sample(_ event: SpecCase) -> String {
     guard !event.payload.isEmpty else { return ".\(event.name.value)" }
@@ -416,6 +465,7 @@ public struct SwiftGenerator: Sendable {
 
   static func zero(of type: String) -> String {
     if type.hasSuffix("?") { return "nil" }
+    if type.hasPrefix("[") { return "[]" }
     switch type {
     case "Bool": return "false"
     case "String": return "\"\""
@@ -475,7 +525,7 @@ public struct SwiftGenerator: Sendable {
           out.line("@Test(\"\(title)\")")
         } else {
           out.line(
-            "@Test(\"path \(index + 1): \(path.events.count) steps, ending in \(path.end)\")")
+            "@Test(\"path \(index + 1): \(path.events.count) steps, ending in \(path.end.name)\")")
         }
         out.block("func path\(index + 1)() throws {") { out in
           out.block("let steps = try trace([", close: "])") { out in
@@ -489,7 +539,7 @@ public struct SwiftGenerator: Sendable {
           out.block("#expect(", close: ")") { out in
             out.block("steps == [", close: "]") { out in
               for line in expected {
-                out.line("\"\(line)\",")
+                out.line("\(Self.quoted(line)),")
               }
             }
           }

@@ -64,7 +64,7 @@ enum CheckoutOutput: Hashable, Sendable {
   case openDrawer
   case closeDrawer
   case display(total: Int)
-  case receipt(total: Int, paid: Int)
+  case receipt(total: Int, paid: Int, lines: [String])
 }
 
 /// The outputs of one step of Checkout, in order: the exit output of the state left,
@@ -127,7 +127,10 @@ enum Checkout {
         guard guards.enough(state, event) else { return nil }
         return (
           state: .done(total: leftTotal, paid: eventPaid),
-          output: CheckoutOutputs(.closeDrawer, .receipt(total: leftTotal, paid: eventPaid))
+          output: CheckoutOutputs(
+            .closeDrawer,
+            .receipt(total: leftTotal, paid: eventPaid, lines: [])
+          )
         )
       }
       Computed(

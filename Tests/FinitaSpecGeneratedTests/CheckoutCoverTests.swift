@@ -36,7 +36,7 @@ struct CheckoutCoverTests {
         "idle -> scanning(total: 0) / display(total: 0)",
         "scanning(total: 0) -> scanning(total: 0) / display(total: 0)",
         "scanning(total: 0) -> paying(total: 0, paid: 0) / openDrawer",
-        "paying(total: 0, paid: 0) -> done(total: 0, paid: 0) / closeDrawer, receipt(total: 0, paid: 0)",
+        "paying(total: 0, paid: 0) -> done(total: 0, paid: 0) / closeDrawer, receipt(total: 0, paid: 0, lines: [])",
       ]
     )
   }

@@ -40,8 +40,7 @@ struct KotlinTraceTests {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// Specs beyond the seeds, for shapes they do not have: a feature with every part and no
-  /// state fields, and a machine whose outputs carry payloads without entry or exit outputs.
+  /// Specs beyond the seeds, for shapes they do not have: a feature with every part.
   static let extraSpecs: [(file: String, text: String)] = [
     (
       "profile.yaml",
@@ -56,37 +55,7 @@ struct KotlinTraceTests {
       news: [loadFailed]
       parts: { bootstrapper: true, postProcessor: true, async: true }
       """
-    ),
-    (
-      "meter.yaml",
-      """
-      finita: 1
-      machine: Meter
-      states:
-        - idle
-        - name: counting
-          payload: { count: Int, label: String, limit: Int64? }
-      events:
-        - name: start
-          payload: { label: String }
-        - name: tick
-          payload: { count: Int }
-        - stop
-      outputs:
-        - name: shown
-          payload: { count: Int, label: String }
-        - stopped
-      initial: idle
-      stateOutputs: { idle: stopped }
-      transitions:
-        - { from: idle, on: start, to: counting }
-        - { from: counting, on: tick, to: counting, output: shown }
-        - { from: counting, on: stop, to: idle }
-        - { within: idle, on: stop }
-      scenarios:
-        - [start, tick, stop, stop, tick]
-      """
-    ),
+    )
   ]
 
   @Test(

@@ -6,7 +6,7 @@ import Testing
 struct SpecReaderTests {
   @Test("every seed spec reads without a diagnostic")
   func seedsAreValid() throws {
-    #expect(SpecFixtures.seedSpecs.count == 7)
+    #expect(SpecFixtures.seedSpecs.count == 8)
     for url in SpecFixtures.seedSpecs {
       let check = SpecReader.check(contentsOf: url.path)
       #expect(check.diagnostics.isEmpty, "\(url.lastPathComponent): \(check.diagnostics)")
@@ -133,12 +133,12 @@ struct SpecReaderTests {
     #expect(check.diagnostics.first?.location.column == 13)
   }
 
-  @Test("payload types must be identifiers the generators map")
+  @Test("payload types must be identifiers the generators map, or arrays of them")
   func payloadTypes() {
     let text = """
       finita: 1
       feature: Pay
-      state: { total: Decimal, "bad name": Int, note: "List<String>" }
+      state: { total: Decimal, "bad name": Int, note: "List<String>", tags: [String], sizes: [Decimal] }
       wishes:
         - name: pay
           payload: { amount: Int, currency: String? }
@@ -146,7 +146,11 @@ struct SpecReaderTests {
       """
     let check = SpecReader.check(text, file: "pay.yaml")
     #expect(
-      check.diagnostics.map(\.code) == [.unsupportedType, .invalidIdentifier, .invalidIdentifier])
+      check.diagnostics.map(\.code) == [
+        .unsupportedType, .invalidIdentifier, .invalidIdentifier, .unsupportedType,
+      ])
+    let state = check.spec?.feature?.stateFields.map(\.type.value)
+    #expect(state == ["Decimal", "Int", "List<String>", "[String]", "[Decimal]"])
   }
 
   @Test("states and outputs carry payloads, filled by name from the event and the state left")

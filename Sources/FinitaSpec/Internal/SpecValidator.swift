@@ -43,19 +43,24 @@ enum SpecValidator {
     if base.hasSuffix("?") {
       base.removeLast()
     }
+    if let element = Identifiers.elementType(base) {
+      base = element
+    }
+    let allowed =
+      "use Int, Int64, Double, Bool or String, or an array of one such as [String], optionally "
+      + "followed by '?'"
     if !Identifiers.isIdentifier(base) {
       diagnostics.append(
         SpecDiagnostic(
           .invalidIdentifier, at: field.type.location,
           "type '\(field.type.value)' of '\(field.name.value)' is not a Swift and Kotlin "
-            + "identifier; use Int, Int64, Double, Bool or String, optionally followed by '?'"))
+            + "identifier; \(allowed)"))
     } else if Identifiers.payloadTypes[base] == nil {
       diagnostics.append(
         SpecDiagnostic(
           .unsupportedType, at: field.type.location,
           "type '\(field.type.value)' of '\(field.name.value)' has no Kotlin counterpart the "
-            + "generators know; use Int, Int64, Double, Bool or String, optionally followed by '?'"
-        ))
+            + "generators know; \(allowed)"))
     }
   }
 

@@ -37,8 +37,8 @@ sealed class News(val caseName: String) {
     data class Display(val total: Int) : News("display") {
         override fun toString(): String = "display(total: " + show(total) + ")"
     }
-    data class Receipt(val total: Int, val paid: Int) : News("receipt") {
-        override fun toString(): String = "receipt(total: " + show(total) + ", paid: " + show(paid) + ")"
+    data class Receipt(val total: Int, val paid: Int, val lines: List<String>) : News("receipt") {
+        override fun toString(): String = "receipt(total: " + show(total) + ", paid: " + show(paid) + ", lines: " + show(lines) + ")"
     }
 
     override fun toString(): String = caseName
@@ -46,6 +46,7 @@ sealed class News(val caseName: String) {
 
 /** A value as Swift prints it in a case's payload. */
 fun show(value: Any): String {
+    if (value is List<*>) return value.joinToString(", ", "[", "]") { if (it == null) "nil" else show(it) }
     if (value !is String) return value.toString()
     val escaped = value.replace("\\", "\\\\").replace("\"", "\\\"")
         .replace("'", "\\'").replace("\n", "\\n").replace("\r", "\\r")
@@ -133,7 +134,7 @@ val TABLE: List<Row> = listOf(
         false,
         { g, s, w -> g.enough(s, w) },
         { s, w -> State.Done(total = (s as State.Paying).total, paid = (w as Wish.Pay).paid) },
-        { s, w -> listOf(News.CloseDrawer, News.Receipt(total = (s as State.Paying).total, paid = (w as Wish.Pay).paid)) }
+        { s, w -> listOf(News.CloseDrawer, News.Receipt(total = (s as State.Paying).total, paid = (w as Wish.Pay).paid, lines = emptyList())) }
     ),
     Row(
         "paying",
