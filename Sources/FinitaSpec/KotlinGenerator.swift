@@ -1,7 +1,11 @@
-/// Generates Kotlin for Android from a machine spec, in MVICore's shapes: sealed classes for the
-/// states, the events (wishes), the step taken (the effect) and the outputs (news); an Actor, a
-/// Reducer and a NewsPublisher over one transition table; and a replay `main` that prints the
-/// trace of event sequences exactly as ``SpecMachine/trace(_:)`` does in Swift.
+/// Generates Kotlin for Android from a spec, in MVICore's shapes.
+///
+/// For a machine: sealed classes for the states, the events (wishes), the step taken (the
+/// effect) and the outputs (news); an Actor, a Reducer and a NewsPublisher over one transition
+/// table; and a replay `main` that prints the trace of event sequences exactly as
+/// ``SpecMachine/trace(_:)`` does in Swift. For a feature: a data class State, sealed classes for
+/// the Wish, Effect and News cases, an Actor and a Reducer to fill in, the Bootstrapper,
+/// PostProcessor and NewsPublisher the spec asks for, and a small feature class wiring them.
 ///
 /// ```swift
 /// let kotlin = try KotlinGenerator(spec: spec).source()
@@ -32,32 +36,34 @@ public struct KotlinGenerator: Sendable {
   /// The class `kotlin` runs for the replay `main`: `turnstile.TurnstileKt`.
   public var mainClass: String { "\(package).\(spec.name)Kt" }
 
-  /// The Kotlin source.
+  /// The Kotlin source: for a machine, the replayable table; for a feature, the MVICore parts
+  /// to fill in.
   ///
   /// - Returns: The file's text.
-  /// - Throws: ``SpecError`` when the spec describes a feature, which has no table to replay.
+  /// - Throws: ``SpecError`` when the spec is neither a machine nor a feature.
   public func source() throws(SpecError) -> String {
-    guard let machine = spec.machine else {
-      throw SpecError(diagnostics: [
-        SpecDiagnostic(
-          .wrongType,
-          at: spec.feature?.name.location ?? SpecLocation(file: spec.file, line: 1, column: 1),
-          "Kotlin is generated from machine specs; '\(spec.name)' is a feature")
-      ])
+    if let machine = spec.machine {
+      return machineSource(machine)
     }
-    return machineSource(machine)
+    if let feature = spec.feature {
+      return featureSource(feature)
+    }
+    throw SpecError(diagnostics: [
+      SpecDiagnostic(
+        .wrongType, at: SpecLocation(file: spec.file, line: 1, column: 1),
+        "the spec describes neither a machine nor a feature; write 'machine:' or 'feature:'")
+    ])
   }
 
   static func className(_ name: String) -> String { Identifiers.upperFirst(name) }
 
   static func kotlinType(_ type: String) -> String {
-    let optional = type.hasSuffix("?")
-    let base = optional ? String(type.dropLast()) : type
-    return (Identifiers.payloadTypes[base] ?? base) + (optional ? "?" : "")
+    Identifiers.kotlinType(type)
   }
 
   static func zero(of type: String) -> String {
     if type.hasSuffix("?") { return "null" }
+    if type.hasPrefix("[") { return "emptyList()" }
     switch type {
     case "Bool": return "false"
     case "String": return "\"\""
@@ -75,10 +81,17 @@ public struct KotlinGenerator: Sendable {
       .replacingOccurrences(of: "$", with: "\\$") + "\""
   }
 
+  /// A sealed class with an object per case without payload and a data class per case with
+  /// one; `printsPayload` makes data classes print as Swift prints the case: `paid(amount: 5)`.
   func sealedClass(
-    _ name: String, doc: String, cases: [SpecCase], into out: inout CodeWriter
+    _ name: String, doc: String, cases: [SpecCase], printsPayload: Bool = false,
+    into out: inout CodeWriter
   ) {
     out.line("/** \(doc) */")
+    if cases.isEmpty {
+      out.line("sealed class \(name)")
+      return
+    }
     out.block("sealed class \(name)(val caseName: String) {") { out in
       for item in cases {
         let type = Self.className(item.name.value)
@@ -89,7 +102,21 @@ public struct KotlinGenerator: Sendable {
           let fields = item.payload.map {
             "val \($0.name.value): \(Self.kotlinType($0.type.value))"
           }
-          out.line("data class \(type)(\(fields.joined(separator: ", "))) : \(name)(\(label))")
+          let head = "data class \(type)(\(fields.joined(separator: ", "))) : \(name)(\(label))"
+          guard printsPayload else {
+            out.line(head)
+            continue
+          }
+          out.block(head + " {") { out in
+            var text = "\"\(item.name.value)("
+            for (index, field) in item.payload.enumerated() {
+              let shown =
+                field.type.value.hasSuffix("?")
+                ? "showOptional(\(field.name.value))" : "show(\(field.name.value))"
+              text += (index == 0 ? "" : " + \", ") + "\(field.name.value): \" + \(shown)"
+            }
+            out.line("override fun toString(): String = \(text) + \")\"")
+          }
         }
       }
       out.line()
@@ -97,11 +124,41 @@ public struct KotlinGenerator: Sendable {
     }
   }
 
+  /// A planned state or output as a Kotlin expression: `State.Paid(amount = (w as Wish.Pay).amount)`.
+  static func value(
+    _ value: MachinePlan.Value, in type: String, row: MachinePlan.Row?
+  ) -> String {
+    let name = "\(type).\(className(value.name))"
+    guard !value.fields.isEmpty else { return name }
+    let arguments = value.fields.map { field, source in
+      var expression = zero(of: field.type.value)
+      if let row {
+        switch source {
+        case .event(let index):
+          expression =
+            "(w as Wish.\(className(row.event.name.value))).\(row.event.payload[index].name.value)"
+        case .left(let index):
+          expression =
+            "(s as State.\(className(row.left.name.value))).\(row.left.payload[index].name.value)"
+        case .zero: break
+        }
+      }
+      return "\(field.name.value) = \(expression)"
+    }
+    return "\(name)(\(arguments.joined(separator: ", ")))"
+  }
+
+  /// A lambda `{ s, w -> body }`, with `_` for the parameters the body does not use.
+  static func lambda(_ body: String) -> String {
+    let state = body.contains("(s as ") || body == "s" ? "s" : "_"
+    let wish = body.contains("(w as ") ? "w" : "_"
+    return "{ \(state), \(wish) -> \(body) }"
+  }
+
   func machineSource(_ machine: MachineSpec) -> String {
     let name = machine.name.value
+    let plan = MachinePlan(machine)
     let guards = machine.guardNames
-    let hasOutputs = !machine.outputs.isEmpty
-    let newsType = hasOutputs ? "News?" : "Nothing?"
     var out = CodeWriter(indent: "    ")
     let file = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
     out.line("// Generated by `finita generate kotlin` from \(file). Do not edit: change the spec")
@@ -109,35 +166,66 @@ public struct KotlinGenerator: Sendable {
     out.line("// same trace for the same events.")
     out.line("package \(package)")
     out.line()
-    sealedClass("State", doc: "The states of \(name).", cases: machine.states, into: &out)
+    sealedClass(
+      "State", doc: "The states of \(name).", cases: machine.states, printsPayload: true,
+      into: &out)
     out.line()
     sealedClass(
       "Wish", doc: "The events of \(name) (MVICore's wishes).", cases: machine.events, into: &out)
-    if hasOutputs {
+    out.line()
+    sealedClass(
+      "News",
+      doc: machine.outputs.isEmpty
+        ? "The outputs of \(name) (MVICore's news): it has none."
+        : "The outputs of \(name) (MVICore's news).",
+      cases: machine.outputs, printsPayload: true, into: &out)
+    let payloads = (machine.states + machine.outputs).flatMap(\.payload)
+    if !payloads.isEmpty {
       out.line()
-      sealedClass(
-        "News", doc: "The outputs of \(name) (MVICore's news).", cases: machine.outputs, into: &out)
+      out.line("/** A value as Swift prints it in a case's payload. */")
+      out.block("fun show(value: Any): String {") { out in
+        out.line(
+          "if (value is List<*>) return value.joinToString(\", \", \"[\", \"]\") "
+            + "{ if (it == null) \"nil\" else show(it) }")
+        out.line("if (value !is String) return value.toString()")
+        out.line(
+          "val escaped = value.replace(\"\\\\\", \"\\\\\\\\\").replace(\"\\\"\", \"\\\\\\\"\")")
+        out.indented { out in
+          out.line(
+            ".replace(\"'\", \"\\\\'\").replace(\"\\n\", \"\\\\n\").replace(\"\\r\", \"\\\\r\")")
+          out.line(".replace(\"\\t\", \"\\\\t\")")
+        }
+        out.line("return \"\\\"\" + escaped + \"\\\"\"")
+      }
+      out.line()
+      out.line("/** An optional value as Swift prints it in a case's payload. */")
+      out.line(
+        "fun showOptional(value: Any?): String = "
+          + "if (value == null) \"nil\" else \"Optional(\" + show(value) + \")\"")
     }
     out.line()
     out.line("/** The step the Actor took for a wish (MVICore's effect). */")
     out.block("sealed class Effect {") { out in
       out.line(
-        "data class Transitioned(val from: State, val to: State, val output: \(newsType)) : Effect()"
+        "data class Transitioned(val from: State, val to: State, val outputs: List<News>) : Effect()"
       )
-      out.line("data class Stayed(val state: State, val output: \(newsType)) : Effect()")
+      out.line("data class Stayed(val state: State, val outputs: List<News>) : Effect()")
       out.line("data class Ignored(val state: State, val event: String) : Effect()")
       out.line("data class Undefined(val state: State, val event: String) : Effect()")
       out.line()
       out.line("/** The step as the Swift machine describes it. */")
       out.block("fun describe(): String = when (this) {", close: "}") { out in
-        out.line("is Transitioned -> \"$from -> $to\" + suffix(output)")
-        out.line("is Stayed -> \"stayed in $state\" + suffix(output)")
+        out.line("is Transitioned -> \"$from -> $to\" + suffix(outputs)")
+        out.line("is Stayed -> \"stayed in $state\" + suffix(outputs)")
         out.line("is Ignored -> \"ignored $event in $state\"")
         out.line("is Undefined -> \"undefined $event in $state\"")
       }
       out.line()
       out.line(
-        "private fun suffix(output: Any?): String = if (output == null) \"\" else \" / $output\"")
+        "private fun suffix(outputs: List<News>): String =")
+      out.indented { out in
+        out.line("if (outputs.isEmpty()) \"\" else \" / \" + outputs.joinToString(\", \")")
+      }
     }
     out.line()
     out.line("/** The named guards: each decides whether the transitions it guards are taken. */")
@@ -151,51 +239,56 @@ public struct KotlinGenerator: Sendable {
       }
     }
     out.line()
-    out.line("/** One row of the transition table. */")
+    out.line("/**")
+    out.line(" * One row of the transition table: the cases of the state and the event it handles,")
+    out.line(" * the state it enters and the outputs it emits (the exit output of the state left,")
+    out.line(
+      " * its own or the Moore output of the state entered, the entry output of that state).")
+    out.line(" */")
     out.line("class Row(")
     out.indented { out in
-      out.line("val from: State,")
+      out.line("val from: String,")
       out.line("val event: String,")
-      out.line("val to: State,")
       out.line("val internal: Boolean,")
       out.line("val guard: ((Guards, State, Wish) -> Boolean)?,")
-      out.line("val output: \(newsType)")
+      out.line("val next: (State, Wish) -> State,")
+      out.line("val outputs: (State, Wish) -> List<News>")
     }
     out.line(")")
     out.line()
     out.line("/** The initial state. */")
-    out.line("val INITIAL: State = State.\(Self.className(machine.initial?.value ?? ""))")
+    let initial = plan.initial.map { Self.value($0, in: "State", row: nil) } ?? ""
+    out.line("val INITIAL: State = \(initial)")
     out.line()
-    out.line("/** The final states. */")
-    let finals = machine.finals.map { "State.\(Self.className($0.value))" }
-    out.line("val FINAL: Set<State> = setOf(\(finals.joined(separator: ", ")))")
+    out.line("/** The cases of the final states. */")
+    let finals = machine.finals.map { Self.quoted($0.value) }
+    out.line("val FINAL: Set<String> = setOf(\(finals.joined(separator: ", ")))")
     out.line()
     out.line("/** The transitions; for one state and event they are tried in order. */")
     out.block("val TABLE: List<Row> = listOf(", close: ")") { out in
-      for (index, row) in machine.transitions.enumerated() {
-        let guardText = row.guardName.map { "{ g, s, w -> g.\($0.value)(s, w) }" } ?? "null"
-        let output = row.output.map { "News.\(Self.className($0.value))" } ?? "null"
-        let comma = index == machine.transitions.count - 1 ? "" : ","
-        out.line(
-          "Row(State.\(Self.className(row.from.value)), \(Self.quoted(row.event.value)), "
-            + "State.\(Self.className(row.to.value)), \(row.isInternal), \(guardText), \(output))"
-            + comma)
-      }
-    }
-    out.line()
-    out.line("/** The Moore output of a state, if it has one. */")
-    if machine.stateOutputs.isEmpty {
-      out.line("@Suppress(\"UNUSED_PARAMETER\")")
-      out.line("fun stateOutput(state: State): \(newsType) = null")
-    } else {
-      out.block("fun stateOutput(state: State): \(newsType) = when (state) {", close: "}") { out in
-        for pair in machine.stateOutputs {
-          out.line(
-            "State.\(Self.className(pair.state.value)) -> News.\(Self.className(pair.output.value))"
-          )
-        }
-        if Set(machine.stateOutputs.map(\.state.value)).count < machine.states.count {
-          out.line("else -> null")
+      for (index, row) in plan.rows.enumerated() {
+        let transition = row.transition
+        let guardText =
+          transition.guardName.map { "{ g, s, w -> g.\($0.value)(s, w) }" } ?? "null"
+        let next =
+          transition.isInternal ? "s" : Self.value(row.target, in: "State", row: row)
+        let outputs = row.outputs.map { Self.value($0, in: "News", row: row) }
+        let outputList =
+          outputs.isEmpty ? "emptyList()" : "listOf(\(outputs.joined(separator: ", ")))"
+        let arguments = [
+          Self.quoted(transition.from.value), Self.quoted(transition.event.value),
+          "\(transition.isInternal)", guardText, Self.lambda(next), Self.lambda(outputList),
+        ]
+        let comma = index == plan.rows.count - 1 ? "" : ","
+        let single = "Row(\(arguments.joined(separator: ", ")))\(comma)"
+        if single.count + 4 <= 100 {
+          out.line(single)
+        } else {
+          out.block("Row(", close: ")\(comma)") { out in
+            for (position, argument) in arguments.enumerated() {
+              out.line(argument + (position == arguments.count - 1 ? "" : ","))
+            }
+          }
         }
       }
     }
@@ -203,14 +296,15 @@ public struct KotlinGenerator: Sendable {
     out.line("/** MVICore's Actor: the step a wish takes from a state. */")
     out.block("class Actor(private val guards: Guards) : (State, Wish) -> Effect {") { out in
       out.block("override fun invoke(state: State, wish: Wish): Effect {") { out in
-        out.line("val rows = TABLE.filter { it.from == state && it.event == wish.caseName }")
+        out.line(
+          "val rows = TABLE.filter { it.from == state.caseName && it.event == wish.caseName }")
         out.line("if (rows.isEmpty()) return Effect.Undefined(state, wish.caseName)")
         out.line("val row = rows.firstOrNull { it.guard?.invoke(guards, state, wish) ?: true }")
         out.indented { $0.line("?: return Effect.Ignored(state, wish.caseName)") }
-        out.line("val output = row.output ?: stateOutput(row.to)")
+        out.line("val outputs = row.outputs(state, wish)")
         out.line(
-          "return if (row.internal) Effect.Stayed(state, output) "
-            + "else Effect.Transitioned(state, row.to, output)")
+          "return if (row.internal) Effect.Stayed(state, outputs) "
+            + "else Effect.Transitioned(state, row.next(state, wish), outputs)")
       }
     }
     out.line()
@@ -223,14 +317,15 @@ public struct KotlinGenerator: Sendable {
       }
     }
     out.line()
-    out.line("/** MVICore's NewsPublisher: the output of a step, if any. */")
-    out.block("class NewsPublisher : (Wish, Effect, State) -> \(newsType) {") { out in
+    out.line(
+      "/** MVICore's NewsPublisher: the outputs of a step, in order (none for most steps). */")
+    out.block("class NewsPublisher : (Wish, Effect, State) -> List<News> {") { out in
       out.block(
-        "override fun invoke(wish: Wish, effect: Effect, state: State): \(newsType) = when (effect) {"
+        "override fun invoke(wish: Wish, effect: Effect, state: State): List<News> = when (effect) {"
       ) { out in
-        out.line("is Effect.Transitioned -> effect.output")
-        out.line("is Effect.Stayed -> effect.output")
-        out.line("else -> null")
+        out.line("is Effect.Transitioned -> effect.outputs")
+        out.line("is Effect.Stayed -> effect.outputs")
+        out.line("else -> emptyList()")
       }
     }
     out.line()

@@ -53,7 +53,8 @@ public struct Spec: Sendable, Hashable {
 public struct SpecField: Sendable, Hashable {
   /// The field's name.
   public var name: Located<String>
-  /// The field's type: `Int`, `Int64`, `Double`, `Bool` or `String`, optionally followed by `?`.
+  /// The field's type: `Int`, `Int64`, `Double`, `Bool` or `String`, or an array of one such as
+  /// `[String]`, optionally followed by `?`.
   public var type: Located<String>
 
   /// Creates a field.
@@ -132,7 +133,8 @@ public struct SpecTransition: Sendable, Hashable {
   }
 }
 
-/// A Moore output: the output of a state.
+/// An output attached to a state: its Moore output, or the output emitted on entering or on
+/// leaving it.
 public struct SpecStateOutput: Sendable, Hashable {
   /// The state.
   public var state: Located<String>
@@ -210,6 +212,10 @@ public struct MachineSpec: Sendable, Hashable {
   public var finals: [Located<String>]
   /// The Moore outputs.
   public var stateOutputs: [SpecStateOutput]
+  /// The outputs emitted on entering a state, after the transition's own output.
+  public var entryOutputs: [SpecStateOutput] = []
+  /// The outputs emitted on leaving a state, before the transition's own output.
+  public var exitOutputs: [SpecStateOutput] = []
   /// The transitions, in declaration order.
   public var transitions: [SpecTransition]
   /// Event sequences to replay.
@@ -244,6 +250,11 @@ public struct MachineSpec: Sendable, Hashable {
     self.stateOutputs = stateOutputs
     self.transitions = transitions
     self.scenarios = scenarios
+  }
+
+  /// The state named `name`, if it is declared.
+  public func state(_ name: String) -> SpecCase? {
+    states.first { $0.name.value == name }
   }
 
   /// The guard names, in order of first use.

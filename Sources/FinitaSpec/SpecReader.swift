@@ -276,6 +276,15 @@ struct SpecParser {
     }
     var fields: [SpecField] = []
     for (key, value) in pairs {
+      // YAML reads `[String]` unquoted as a list of one name: the array type.
+      if case .sequence(let items, let location) = value, items.count == 1,
+        let fieldName = name(key, what: "a field name"),
+        let element = name(items[0], what: "the element type of '\(key.scalarText ?? "")'")
+      {
+        fields.append(
+          SpecField(name: fieldName, type: Located("[\(element.value)]", at: location)))
+        continue
+      }
       guard let fieldName = name(key, what: "a field name"),
         let type = name(value, what: "the type of '\(key.scalarText ?? "")'")
       else { continue }
@@ -317,20 +326,9 @@ struct SpecParser {
     machine.finals = list(fields["final"], what: "the final states").compactMap {
       name($0, what: "a final state")
     }
-    if let node = fields["stateOutputs"], !node.isNull {
-      if case .mapping(let pairs, _) = node {
-        for (key, value) in pairs {
-          guard let state = name(key, what: "a state"),
-            let output = name(value, what: "an output")
-          else { continue }
-          machine.stateOutputs.append(SpecStateOutput(state: state, output: output))
-        }
-      } else {
-        error(
-          .wrongType, node.location,
-          "expected 'stateOutputs' to map states to outputs, found \(node.kindDescription)")
-      }
-    }
+    machine.stateOutputs = stateOutputs(fields["stateOutputs"], key: "stateOutputs")
+    machine.entryOutputs = stateOutputs(fields["entryOutputs"], key: "entryOutputs")
+    machine.exitOutputs = stateOutputs(fields["exitOutputs"], key: "exitOutputs")
     for item in list(fields["transitions"], what: "the transitions") {
       if let transition = transition(item) {
         machine.transitions.append(transition)
@@ -341,6 +339,24 @@ struct SpecParser {
       machine.scenarios.append(SpecScenario(steps: steps, location: item.location))
     }
     return machine
+  }
+
+  /// A mapping of states to outputs: `stateOutputs`, `entryOutputs` or `exitOutputs`.
+  mutating func stateOutputs(_ node: SpecNode?, key: String) -> [SpecStateOutput] {
+    guard let node, !node.isNull else { return [] }
+    guard case .mapping(let pairs, _) = node else {
+      error(
+        .wrongType, node.location,
+        "expected '\(key)' to map states to outputs, found \(node.kindDescription)")
+      return []
+    }
+    var outputs: [SpecStateOutput] = []
+    for (key, value) in pairs {
+      guard let state = name(key, what: "a state"), let output = name(value, what: "an output")
+      else { continue }
+      outputs.append(SpecStateOutput(state: state, output: output))
+    }
+    return outputs
   }
 
   mutating func transition(_ node: SpecNode) -> SpecTransition? {

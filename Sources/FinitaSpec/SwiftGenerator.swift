@@ -77,26 +77,59 @@ public struct SwiftGenerator: Sendable {
 
   func machineTypes(_ machine: MachineSpec) -> String {
     let name = machine.name.value
-    let outputType = machine.outputs.isEmpty ? "Never" : "\(name)Output"
+    let plan = MachinePlan(machine)
+    let outputType = Self.outputType(plan)
     var out = CodeWriter()
     out.line(header)
     out.line()
     out.line("import FinitaAutomaton")
     out.line()
     out.line("/// The states of \(name).")
-    out.block("enum \(name)State: Hashable, CaseIterable, Sendable {") { out in
-      for state in machine.states {
-        Self.caseLine(state, into: &out)
+    if plan.hasStatePayloads {
+      kindedEnum(
+        "\(name)State: AutomatonState", cases: machine.states, what: "A state", into: &out)
+    } else {
+      let conformances =
+        plan.hasComputedRows ? "AutomatonState, CaseIterable" : "Hashable, CaseIterable, Sendable"
+      out.block("enum \(name)State: \(conformances) {") { out in
+        for state in machine.states {
+          Self.caseLine(state, into: &out)
+        }
       }
     }
     out.line()
     eventEnum(name: "\(name)Event", events: machine.events, into: &out)
     if !machine.outputs.isEmpty {
+      let plain = machine.outputs.allSatisfy(\.payload.isEmpty)
       out.line()
       out.line("/// The outputs of \(name).")
-      out.block("enum \(outputType): Hashable, CaseIterable, Sendable {") { out in
+      out.block(
+        "enum \(name)Output: Hashable, \(plain ? "CaseIterable, " : "")Sendable {"
+      ) { out in
         for output in machine.outputs {
           Self.caseLine(output, into: &out)
+        }
+      }
+    }
+    if plan.hasOutputList {
+      out.line()
+      out.line(
+        "/// The outputs of one step of \(name), in order: the exit output of the state left,")
+      out.line("/// the transition's output, the entry output of the state entered.")
+      out.block(
+        "struct \(name)Outputs: Hashable, Sendable, CustomStringConvertible {"
+      ) { out in
+        out.line("/// The outputs, in order.")
+        out.line("var values: [\(name)Output]")
+        out.line()
+        out.line("/// Creates the outputs of a step.")
+        out.block("init(_ values: \(name)Output...) {") { out in
+          out.line("self.values = values")
+        }
+        out.line()
+        out.line("/// The outputs, separated by commas.")
+        out.block("var description: String {") { out in
+          out.line("values.map { \"\\($0)\" }.joined(separator: \", \")")
         }
       }
     }
@@ -106,11 +139,16 @@ public struct SwiftGenerator: Sendable {
     out.block("enum \(name) {") { out in
       out.line("/// The automaton's type.")
       out.line("typealias Machine = Automaton<\(name)State, \(name)Event, \(outputType)>")
+      if plan.hasComputedRows {
+        out.line("/// A transition computing the state it enters from the state and the event.")
+        out.line(
+          "typealias Computed = ComputedTransition<\(name)State, \(name)Event, \(outputType)>")
+      }
       out.line()
       if guards.isEmpty {
         out.line("/// The transition table.")
         out.block("static let automaton = Machine {") { out in
-          tableBody(machine, into: &out)
+          tableBody(plan, into: &out)
         }
       } else {
         out.line("/// The named guards: each decides whether the transitions it guards are taken.")
@@ -126,12 +164,45 @@ public struct SwiftGenerator: Sendable {
         out.line("/// The transition table, with the guards' conditions.")
         out.block("static func automaton(guards: Guards) -> Machine {") { out in
           out.block("Automaton {") { out in
-            tableBody(machine, into: &out)
+            tableBody(plan, into: &out)
           }
         }
       }
     }
     return out.text
+  }
+
+  static func outputType(_ plan: MachinePlan) -> String {
+    let name = plan.machine.name.value
+    if plan.machine.outputs.isEmpty { return "Never" }
+    return plan.hasOutputList ? "\(name)Outputs" : "\(name)Output"
+  }
+
+  /// An enum whose cases may carry payloads, with its `Kind` and `kind`.
+  func kindedEnum(
+    _ declaration: String, cases: [SpecCase], what: String, into out: inout CodeWriter
+  ) {
+    out.block("enum \(declaration) {") { out in
+      for item in cases {
+        Self.caseLine(item, into: &out)
+      }
+      out.line()
+      out.line("/// \(what)'s case without its payload.")
+      out.block("enum Kind: Hashable, CaseIterable, Sendable {") { out in
+        for item in cases {
+          out.line("case \(item.name.value)")
+        }
+      }
+      out.line()
+      out.line("/// The case without its payload.")
+      out.block("var kind: Kind {") { out in
+        out.switchBlock("switch self {") { out in
+          for item in cases {
+            out.line("case .\(item.name.value): .\(item.name.value)")
+          }
+        }
+      }
+    }
   }
 
   static func caseLine(_ item: SpecCase, into out: inout CodeWriter) {
@@ -179,20 +250,32 @@ public struct SwiftGenerator: Sendable {
     }
   }
 
-  func tableBody(_ machine: MachineSpec, into out: inout CodeWriter) {
-    if let initial = machine.initial {
-      out.line("Initial(.\(initial.value))")
+  func tableBody(_ plan: MachinePlan, into out: inout CodeWriter) {
+    let machine = plan.machine
+    if let initial = plan.initial {
+      out.line("Initial(\(Self.value(initial, binding: nil)))")
     }
-    for row in machine.transitions {
+    for row in plan.rows {
+      if row.isComputed {
+        computedRow(row, plan, into: &out)
+        continue
+      }
       let head =
-        row.isInternal
-        ? "Transition(within: .\(row.from.value), by: .\(row.event.value))"
-        : "Transition(from: .\(row.from.value), to: .\(row.to.value), by: .\(row.event.value))"
+        row.transition.isInternal
+        ? "Transition(within: .\(row.transition.from.value), by: .\(row.transition.event.value))"
+        : "Transition(from: .\(row.transition.from.value), to: .\(row.transition.to.value), "
+          + "by: .\(row.transition.event.value))"
       var modifiers: [String] = []
-      if let guardName = row.guardName?.value {
+      if let guardName = row.transition.guardName?.value {
         modifiers.append(".guarded(\"\(guardName)\", guards.\(guardName))")
       }
-      if let output = row.output?.value {
+      if plan.hasOutputList {
+        if !row.outputs.isEmpty {
+          let values = row.outputs.map { Self.value($0, binding: nil) }
+          modifiers.append(
+            ".output(\(machine.name.value)Outputs(\(values.joined(separator: ", "))))")
+        }
+      } else if let output = row.transition.output?.value {
         modifiers.append(".output(.\(output))")
       }
       let single = ([head] + modifiers).joined()
@@ -207,12 +290,170 @@ public struct SwiftGenerator: Sendable {
         }
       }
     }
-    if !machine.finals.isEmpty {
-      out.line("Final(" + machine.finals.map { ".\($0.value)" }.joined(separator: ", ") + ")")
+    let plainStates = Set(machine.states.filter(\.payload.isEmpty).map(\.name.value))
+    let finals = machine.finals.filter { plainStates.contains($0.value) }
+    if !finals.isEmpty {
+      out.line("Final(" + finals.map { ".\($0.value)" }.joined(separator: ", ") + ")")
     }
-    for pair in machine.stateOutputs {
-      out.line("StateOutput(.\(pair.state.value), .\(pair.output.value))")
+    let plainOutputs = Set(machine.outputs.filter(\.payload.isEmpty).map(\.name.value))
+    for pair in machine.stateOutputs
+    where plainStates.contains(pair.state.value) && plainOutputs.contains(pair.output.value) {
+      let output =
+        plan.hasOutputList
+        ? "\(machine.name.value)Outputs(.\(pair.output.value))" : ".\(pair.output.value)"
+      out.line("StateOutput(.\(pair.state.value), \(output))")
     }
+  }
+
+  /// A planned state or output as a Swift expression: `.paid(amount: eventAmount)`.
+  static func value(_ value: MachinePlan.Value, binding: ((MachinePlan.Source) -> String)?)
+    -> String
+  {
+    joined(arguments(value, binding: binding))
+  }
+
+  /// A planned state or output as the head and the arguments of a call: `.paid` and
+  /// `["amount: eventAmount"]`; no arguments (and no parentheses) for a case without payload.
+  static func arguments(
+    _ value: MachinePlan.Value, binding: ((MachinePlan.Source) -> String)?
+  ) -> (head: String, arguments: [String]) {
+    let arguments = value.fields.map { field, source in
+      let expression: String
+      switch source {
+      case .zero: expression = zero(of: field.type.value)
+      default: expression = binding?(source) ?? zero(of: field.type.value)
+      }
+      return "\(field.name.value): \(expression)"
+    }
+    return (".\(value.name)", arguments)
+  }
+
+  static func joined(_ call: (head: String, arguments: [String])) -> String {
+    call.arguments.isEmpty
+      ? call.head : "\(call.head)(\(call.arguments.joined(separator: ", ")))"
+  }
+
+  /// Writes `condition else { return nil }`, with `else` on the next line when it is too long,
+  /// as swift-format lays it out.
+  static func guardLine(_ condition: String, into out: inout CodeWriter) {
+    let single = condition + " else { return nil }"
+    if out.fits(single) {
+      out.line(single)
+    } else {
+      out.line(condition)
+      out.line("else { return nil }")
+    }
+  }
+
+  /// Writes a call on one line, or with one argument per line when it is too long.
+  static func call(
+    _ head: String, _ arguments: [String], suffix: String = "", into out: inout CodeWriter
+  ) {
+    let single = joined((head, arguments)) + suffix
+    guard !out.fits(single), !arguments.isEmpty else {
+      out.line(single)
+      return
+    }
+    out.block("\(head)(", close: ")\(suffix)") { out in
+      for (index, argument) in arguments.enumerated() {
+        out.line(argument + (index == arguments.count - 1 ? "" : ","))
+      }
+    }
+  }
+
+  /// A pattern binding the used fields of a case: `.paid(let leftAmount, _)`.
+  static func pattern(_ item: SpecCase, prefix: String, used: Set<Int>) -> String {
+    let parts = item.payload.indices.map {
+      used.contains($0)
+        ? "let \(prefix)\(Identifiers.upperFirst(item.payload[$0].name.value))" : "_"
+    }
+    return ".\(item.name.value)(\(parts.joined(separator: ", ")))"
+  }
+
+  func computedRow(_ row: MachinePlan.Row, _ plan: MachinePlan, into out: inout CodeWriter) {
+    let transition = row.transition
+    var arguments = [
+      "from: .\(transition.from.value)", "to: [.\(row.target.name)]",
+      "by: .\(transition.event.value)",
+    ]
+    if let guardName = transition.guardName?.value {
+      arguments.append("name: \"\(guardName)\"")
+    }
+    if !row.outputs.isEmpty {
+      arguments.append("output: \"\(row.outputs.map(\.name).joined(separator: ", "))\"")
+    }
+    let call = "Computed(\(arguments.joined(separator: ", "))) { state, event in"
+    let body: (inout CodeWriter) -> Void = { out in
+      var usedEvent: Set<Int> = []
+      var usedLeft: Set<Int> = []
+      for value in [row.target] + row.outputs {
+        for (_, source) in value.fields {
+          switch source {
+          case .event(let index): usedEvent.insert(index)
+          case .left(let index): usedLeft.insert(index)
+          case .zero: break
+          }
+        }
+      }
+      if !usedLeft.isEmpty {
+        Self.guardLine(
+          "guard case \(Self.pattern(row.left, prefix: "left", used: usedLeft)) = state",
+          into: &out)
+      }
+      if !usedEvent.isEmpty {
+        Self.guardLine(
+          "guard case \(Self.pattern(row.event, prefix: "event", used: usedEvent)) = event",
+          into: &out)
+      }
+      if let guardName = transition.guardName?.value {
+        out.line("guard guards.\(guardName)(state, event) else { return nil }")
+      }
+      let binding: (MachinePlan.Source) -> String = { source in
+        switch source {
+        case .event(let index):
+          "event" + Identifiers.upperFirst(row.event.payload[index].name.value)
+        case .left(let index):
+          "left" + Identifiers.upperFirst(row.left.payload[index].name.value)
+        case .zero: ""
+        }
+      }
+      let next = Self.arguments(row.target, binding: binding)
+      if row.outputs.isEmpty {
+        Self.call("return \(next.head)", next.arguments, into: &out)
+        return
+      }
+      let values = row.outputs.map { Self.value($0, binding: binding) }
+      let output =
+        plan.hasOutputList
+        ? (head: "\(plan.machine.name.value)Outputs", arguments: values)
+        : Self.arguments(row.outputs[0], binding: binding)
+      let single =
+        "return (state: \(Self.joined(next)), output: \(Self.joined(output)))"
+      if out.fits(single) {
+        out.line(single)
+      } else {
+        out.block("return (", close: ")") { out in
+          Self.call("state: \(next.head)", next.arguments, suffix: ",", into: &out)
+          Self.call("output: \(output.head)", output.arguments, into: &out)
+        }
+      }
+    }
+    if out.fits(call) {
+      out.block(call, body)
+    } else {
+      out.line("Computed(")
+      out.indented { out in
+        out.line(arguments.joined(separator: ", "))
+      }
+      out.block(") { state, event in", body)
+    }
+  }
+
+  /// `text` as a Swift string literal.
+  static func quoted(_ text: String) -> String {
+    let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "\"", with: "\\\"")
+    return "\"\(escaped)\""
   }
 
   /// A sample of `event` for tests: its payload filled with zero values.
@@ -224,6 +465,7 @@ public struct SwiftGenerator: Sendable {
 
   static func zero(of type: String) -> String {
     if type.hasSuffix("?") { return "nil" }
+    if type.hasPrefix("[") { return "[]" }
     switch type {
     case "Bool": return "false"
     case "String": return "\"\""
@@ -256,7 +498,8 @@ public struct SwiftGenerator: Sendable {
       out.block(
         "func trace(_ events: [(\(name)Event, accepting: Set<String>)]) throws -> [String] {"
       ) { out in
-        out.line("var state = \(name)State.\(machine.initial?.value ?? "")")
+        let initial = MachinePlan(machine).initial.map { Self.value($0, binding: nil) } ?? ""
+        out.line("var state = \(name)State\(initial)")
         out.block("return try events.map { event, accepting in") { out in
           if !guards.isEmpty {
             out.block("let guards = \(name).Guards(", close: ")") { out in
@@ -282,7 +525,7 @@ public struct SwiftGenerator: Sendable {
           out.line("@Test(\"\(title)\")")
         } else {
           out.line(
-            "@Test(\"path \(index + 1): \(path.events.count) steps, ending in \(path.end)\")")
+            "@Test(\"path \(index + 1): \(path.events.count) steps, ending in \(path.end.name)\")")
         }
         out.block("func path\(index + 1)() throws {") { out in
           out.block("let steps = try trace([", close: "])") { out in
@@ -296,7 +539,7 @@ public struct SwiftGenerator: Sendable {
           out.block("#expect(", close: ")") { out in
             out.block("steps == [", close: "]") { out in
               for line in expected {
-                out.line("\"\(line)\",")
+                out.line("\(Self.quoted(line)),")
               }
             }
           }

@@ -164,7 +164,7 @@ struct CommandTests {
     }
   }
 
-  @Test("generate writes the Swift and Kotlin of a spec")
+  @Test("generate writes the Swift and Kotlin of a machine, and the Kotlin of a feature")
   func generateFiles() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("finita-generate-\(UUID().uuidString)")
@@ -176,8 +176,12 @@ struct CommandTests {
     let kotlin = try Self.finita(
       "generate", "kotlin", "Specs/turnstile.yaml", "--output", folder.path)
     #expect(kotlin.status == 0)
+    let feature = try Self.finita(
+      "generate", "kotlin", "Specs/counter-feature.yaml", "--output", folder.path)
+    #expect(feature.status == 0)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(names == ["Turnstile.kt", "Turnstile.swift", "TurnstileCoverTests.swift"])
+    #expect(
+      names == ["Counter.kt", "Turnstile.kt", "Turnstile.swift", "TurnstileCoverTests.swift"])
   }
 
   @Test("every command's help shows an example")

@@ -6,7 +6,7 @@ import Testing
 struct SpecReaderTests {
   @Test("every seed spec reads without a diagnostic")
   func seedsAreValid() throws {
-    #expect(SpecFixtures.seedSpecs.count == 6)
+    #expect(SpecFixtures.seedSpecs.count == 9)
     for url in SpecFixtures.seedSpecs {
       let check = SpecReader.check(contentsOf: url.path)
       #expect(check.diagnostics.isEmpty, "\(url.lastPathComponent): \(check.diagnostics)")
@@ -69,8 +69,8 @@ struct SpecReaderTests {
         "bad.yaml:4:22: error: event 'fun' is a keyword in Kotlin; choose another name, such as "
           + "'funCase'",
         "bad.yaml:5:1: error: unknown key 'initail' in a machine spec; did you mean 'initial'? "
-          + "allowed keys: events, final, finita, initial, machine, outputs, scenarios, "
-          + "stateOutputs, states, summary, transitions",
+          + "allowed keys: entryOutputs, events, exitOutputs, final, finita, initial, machine, "
+          + "outputs, scenarios, stateOutputs, states, summary, transitions",
         "bad.yaml:7:35: error: undeclared state 'unlockd'; declare it under 'states' or fix the "
           + "name (did you mean 'unlocked'?)",
         "bad.yaml:9:27: error: undeclared event 'pus'; declare it under 'events' or fix the name "
@@ -133,12 +133,12 @@ struct SpecReaderTests {
     #expect(check.diagnostics.first?.location.column == 13)
   }
 
-  @Test("payload types must be identifiers the generators map")
+  @Test("payload types must be identifiers the generators map, or arrays of them")
   func payloadTypes() {
     let text = """
       finita: 1
       feature: Pay
-      state: { total: Decimal, "bad name": Int, note: "List<String>" }
+      state: { total: Decimal, "bad name": Int, note: "List<String>", tags: [String], sizes: [Decimal] }
       wishes:
         - name: pay
           payload: { amount: Int, currency: String? }
@@ -146,7 +146,82 @@ struct SpecReaderTests {
       """
     let check = SpecReader.check(text, file: "pay.yaml")
     #expect(
-      check.diagnostics.map(\.code) == [.unsupportedType, .invalidIdentifier, .invalidIdentifier])
+      check.diagnostics.map(\.code) == [
+        .unsupportedType, .invalidIdentifier, .invalidIdentifier, .unsupportedType,
+      ])
+    let state = check.spec?.feature?.stateFields.map(\.type.value)
+    #expect(state == ["Decimal", "Int", "List<String>", "[String]", "[Decimal]"])
+  }
+
+  @Test("states and outputs carry payloads, filled by name from the event and the state left")
+  func payloadStates() throws {
+    let text = """
+      finita: 1
+      machine: Till
+      states:
+        - idle
+        - name: paid
+          payload: { amount: Int, note: String? }
+      events:
+        - name: pay
+          payload: { amount: Int }
+        - reset
+      outputs:
+        - name: receipt
+          payload: { amount: Int }
+        - beep
+      initial: idle
+      entryOutputs: { paid: receipt }
+      exitOutputs: { paid: beep }
+      transitions:
+        - { from: idle, on: pay, to: paid }
+        - { from: paid, on: reset, to: idle }
+      scenarios:
+        - [pay, reset]
+      """
+    let spec = try SpecReader.read(text, file: "till.yaml")
+    let machine = try #require(spec.machine)
+    #expect(
+      SpecMachine(machine).scenarioTrace == [
+        "scenario 1: pay, reset",
+        "idle -> paid(amount: 0, note: nil) / receipt(amount: 0)",
+        "paid(amount: 0, note: nil) -> idle / beep",
+      ])
+  }
+
+  @Test("a payload field filled from a field of another type is an error, located")
+  func payloadMismatch() {
+    let text = """
+      finita: 1
+      machine: Till
+      states:
+        - idle
+        - name: paid
+          payload: { amount: Int }
+      events:
+        - name: pay
+          payload: { amount: String }
+      initial: idle
+      final: [paid]
+      transitions:
+        - { from: idle, on: pay, to: paid }
+        - { within: paid, on: pay }
+      entryOutputs: { paid: nothing, lost: beep }
+      """
+    let check = SpecReader.check(text, file: "till.yaml")
+    #expect(
+      check.diagnostics.map(\.description) == [
+        "till.yaml:13:5: error: field 'amount' of state 'paid' is Int, but 'pay', which fills it "
+          + "on this transition, carries it as String; give both the same type or rename one",
+        "till.yaml:14:5: error: a transition with 'within' cannot be computed, as its state or an "
+          + "output of the transitions on 'pay' carries a payload; write 'from: paid' and "
+          + "'to: paid' instead",
+        "till.yaml:15:23: error: undeclared output 'nothing'; declare it under 'outputs' or fix "
+          + "the name",
+        "till.yaml:15:32: error: undeclared state 'lost'; declare it under 'states' or fix the name",
+        "till.yaml:15:38: error: undeclared output 'beep'; declare it under 'outputs' or fix the "
+          + "name",
+      ])
   }
 
   @Test("an unsupported spec version is reported")
@@ -161,6 +236,8 @@ struct SpecReaderTests {
     let schema = SpecSchema.shipped
     #expect(schema.machine.required.contains("transitions"))
     #expect(schema.transition.allowed == ["from", "guard", "on", "output", "to", "within"])
+    #expect(schema.machine.allowed.contains("entryOutputs"))
+    #expect(schema.machine.allowed.contains("exitOutputs"))
     #expect(SpecReader.schema.contains("\"$schema\""))
   }
 }

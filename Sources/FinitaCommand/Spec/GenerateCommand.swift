@@ -72,9 +72,12 @@ struct KotlinCommand: ParsableCommand {
     commandName: "kotlin",
     abstract: "Generate Kotlin in MVICore's shapes, with a replay main.",
     discussion: """
-      <Name>.kt holds sealed classes for the states, wishes, effects and news, an Actor, a
-      Reducer and a NewsPublisher over the table, and a main that replays the spec's scenarios
-      (or the scenarios given as arguments) and prints the same trace as the Swift machine.
+      For a machine, <Name>.kt holds sealed classes for the states, wishes, effects and news,
+      an Actor, a Reducer and a NewsPublisher over the table, and a main that replays the spec's
+      scenarios (or the scenarios given as arguments) and prints the same trace as the Swift
+      machine. For a feature, it holds a data class State, sealed classes for the Wish, Effect
+      and News cases, an Actor and a Reducer to fill in, the Bootstrapper, PostProcessor and
+      NewsPublisher the spec asks for, and a class wiring them.
 
       Example:
         finita generate kotlin Specs/turnstile.yaml --output build/kotlin
@@ -83,13 +86,13 @@ struct KotlinCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The spec file of a machine.")
+  @Argument(help: "The spec file of a machine or a feature.")
   var spec: String
 
   @Option(help: "The folder for the Kotlin file.")
   var output = "."
 
-  @Option(help: "The Kotlin package; the machine's name in lower case by default.")
+  @Option(help: "The Kotlin package; the spec's name in lower case by default.")
   var package: String?
 
   func run() throws {

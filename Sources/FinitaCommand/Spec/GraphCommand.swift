@@ -43,20 +43,24 @@ struct GraphCommand: ParsableCommand {
       throw ExitCode.failure
     }
     let automaton = SpecMachine(machine).automaton
-    if let highlight, !automaton.states.contains(highlight) {
-      printError(
-        "error: --highlight '\(highlight)' is not a state of \(spec.name); its states are "
-          + automaton.states.joined(separator: ", "))
-      throw ExitCode.validationFailure
+    var state: SpecState?
+    if let highlight {
+      state = automaton.states.first { $0.name == highlight }
+      if state == nil {
+        printError(
+          "error: --highlight '\(highlight)' is not a state of \(spec.name); its states are "
+            + automaton.states.map(\.name).joined(separator: ", "))
+        throw ExitCode.validationFailure
+      }
     }
     let style = DiagramStyle(title: spec.name)
     let text: String
     switch format {
-    case .dot: text = automaton.dot(highlighting: highlight, style: style)
-    case .mermaid: text = automaton.mermaid(highlighting: highlight, style: style)
-    case .plantuml: text = automaton.plantUML(highlighting: highlight, style: style)
+    case .dot: text = automaton.dot(highlighting: state, style: style)
+    case .mermaid: text = automaton.mermaid(highlighting: state, style: style)
+    case .plantuml: text = automaton.plantUML(highlighting: state, style: style)
     case .svg, .png:
-      try render(automaton.dot(highlighting: highlight, style: style))
+      try render(automaton.dot(highlighting: state, style: style))
       return
     }
     if let output {

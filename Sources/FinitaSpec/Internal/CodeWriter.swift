@@ -8,6 +8,14 @@ struct CodeWriter {
     self.unit = unit
   }
 
+  /// The width of the current indentation.
+  var indentWidth: Int { depth * unit.count }
+
+  /// Whether `content` fits on one line at the current indentation.
+  func fits(_ content: String, limit: Int = 100) -> Bool {
+    indentWidth + content.count <= limit
+  }
+
   mutating func line(_ content: String = "") {
     if content.isEmpty {
       text += "\n"

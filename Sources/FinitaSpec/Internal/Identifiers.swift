@@ -23,6 +23,25 @@ enum Identifiers {
     "Int": "Int", "Int64": "Long", "Double": "Double", "Bool": "Boolean", "String": "String",
   ]
 
+  /// The element type of an array type (`[Int]` to `Int`), or `nil` for another type.
+  static func elementType(_ type: String) -> String? {
+    guard type.hasPrefix("["), type.hasSuffix("]"), type.count > 2 else { return nil }
+    return String(type.dropFirst().dropLast())
+  }
+
+  /// The Kotlin type of a spec type: `Int64?` to `Long?`, `[String]` to `List<String>`.
+  static func kotlinType(_ type: String) -> String {
+    let optional = type.hasSuffix("?")
+    let base = optional ? String(type.dropLast()) : type
+    let kotlin: String
+    if let element = elementType(base) {
+      kotlin = "List<\(payloadTypes[element] ?? element)>"
+    } else {
+      kotlin = payloadTypes[base] ?? base
+    }
+    return kotlin + (optional ? "?" : "")
+  }
+
   static func isIdentifier(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first,
       first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)

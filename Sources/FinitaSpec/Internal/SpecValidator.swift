@@ -32,31 +32,42 @@ enum SpecValidator {
 
   static func type(_ field: SpecField, into diagnostics: inout [SpecDiagnostic]) {
     identifier(field.name, what: "field", into: &diagnostics)
+    if field.name.value == "caseName" {
+      diagnostics.append(
+        SpecDiagnostic(
+          .keyword, at: field.name.location,
+          "field 'caseName' clashes with the 'caseName' property of the generated Kotlin "
+            + "classes; rename it"))
+    }
     var base = field.type.value
     if base.hasSuffix("?") {
       base.removeLast()
     }
+    if let element = Identifiers.elementType(base) {
+      base = element
+    }
+    let allowed =
+      "use Int, Int64, Double, Bool or String, or an array of one such as [String], optionally "
+      + "followed by '?'"
     if !Identifiers.isIdentifier(base) {
       diagnostics.append(
         SpecDiagnostic(
           .invalidIdentifier, at: field.type.location,
           "type '\(field.type.value)' of '\(field.name.value)' is not a Swift and Kotlin "
-            + "identifier; use Int, Int64, Double, Bool or String, optionally followed by '?'"))
+            + "identifier; \(allowed)"))
     } else if Identifiers.payloadTypes[base] == nil {
       diagnostics.append(
         SpecDiagnostic(
           .unsupportedType, at: field.type.location,
           "type '\(field.type.value)' of '\(field.name.value)' has no Kotlin counterpart the "
-            + "generators know; use Int, Int64, Double, Bool or String, optionally followed by '?'"
-        ))
+            + "generators know; \(allowed)"))
     }
   }
 
   /// Reports invalid names and duplicates among `cases`; returns the declared names.
   @discardableResult
   static func declare(
-    _ cases: [SpecCase], what: String, payloadAllowed: Bool = true,
-    into diagnostics: inout [SpecDiagnostic]
+    _ cases: [SpecCase], what: String, into diagnostics: inout [SpecDiagnostic]
   ) -> [String: SpecLocation] {
     var declared: [String: SpecLocation] = [:]
     for item in cases {
@@ -69,13 +80,6 @@ enum SpecValidator {
               + "remove one or rename it"))
       } else {
         declared[item.name.value] = item.name.location
-      }
-      if !payloadAllowed, let field = item.payload.first {
-        diagnostics.append(
-          SpecDiagnostic(
-            .unsupportedType, at: field.name.location,
-            "\(what) '\(item.name.value)' has a payload, which a machine's \(what)s cannot "
-              + "carry; describe it in a feature spec, or remove the payload"))
       }
       var fieldNames: Set<String> = []
       for field in item.payload {
@@ -108,10 +112,9 @@ enum SpecValidator {
 
   static func validate(_ machine: MachineSpec, into diagnostics: inout [SpecDiagnostic]) {
     identifier(machine.name, what: "machine name", into: &diagnostics)
-    let states = declare(machine.states, what: "state", payloadAllowed: false, into: &diagnostics)
+    let states = declare(machine.states, what: "state", into: &diagnostics)
     let events = declare(machine.events, what: "event", into: &diagnostics)
-    let outputs = declare(
-      machine.outputs, what: "output", payloadAllowed: false, into: &diagnostics)
+    let outputs = declare(machine.outputs, what: "output", into: &diagnostics)
     for event in machine.events where event.name.value == "kind" {
       diagnostics.append(
         SpecDiagnostic(
@@ -126,7 +129,7 @@ enum SpecValidator {
     for final in machine.finals {
       known = reference(final, to: "state", in: states, list: "states", into: &diagnostics) && known
     }
-    for pair in machine.stateOutputs {
+    for pair in machine.stateOutputs + machine.entryOutputs + machine.exitOutputs {
       known =
         reference(pair.state, to: "state", in: states, list: "states", into: &diagnostics)
         && known
@@ -164,6 +167,19 @@ enum SpecValidator {
               "step '\(step)' names the guard '\(name)', which no transition has"))
         }
       }
+    }
+    // The plan tolerates undeclared names, so its errors are reported with the others.
+    let plan = MachinePlan(machine)
+    for mismatch in plan.mismatches where !diagnostics.contains(mismatch) {
+      diagnostics.append(mismatch)
+    }
+    for row in plan.rows where row.isComputed && row.transition.isInternal {
+      diagnostics.append(
+        SpecDiagnostic(
+          .wrongType, at: row.transition.location,
+          "a transition with 'within' cannot be computed, as its state or an output of the "
+            + "transitions on '\(row.transition.event.value)' carries a payload; write "
+            + "'from: \(row.transition.from.value)' and 'to: \(row.transition.to.value)' instead"))
     }
     guard known, let initial = machine.initial else { return }
     structure(machine, initial: initial.value, into: &diagnostics)
@@ -234,7 +250,8 @@ enum SpecValidator {
           "event '\(event.name.value)' is never handled; add a transition on it or remove it"))
     }
     let used = Set(
-      machine.transitions.compactMap(\.output?.value) + machine.stateOutputs.map(\.output.value))
+      machine.transitions.compactMap(\.output?.value)
+        + (machine.stateOutputs + machine.entryOutputs + machine.exitOutputs).map(\.output.value))
     for output in machine.outputs where !used.contains(output.name.value) {
       diagnostics.append(
         SpecDiagnostic(

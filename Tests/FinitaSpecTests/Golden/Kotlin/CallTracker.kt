@@ -38,70 +38,113 @@ sealed class News(val caseName: String) {
 
 /** The step the Actor took for a wish (MVICore's effect). */
 sealed class Effect {
-    data class Transitioned(val from: State, val to: State, val output: News?) : Effect()
-    data class Stayed(val state: State, val output: News?) : Effect()
+    data class Transitioned(val from: State, val to: State, val outputs: List<News>) : Effect()
+    data class Stayed(val state: State, val outputs: List<News>) : Effect()
     data class Ignored(val state: State, val event: String) : Effect()
     data class Undefined(val state: State, val event: String) : Effect()
 
     /** The step as the Swift machine describes it. */
     fun describe(): String = when (this) {
-        is Transitioned -> "$from -> $to" + suffix(output)
-        is Stayed -> "stayed in $state" + suffix(output)
+        is Transitioned -> "$from -> $to" + suffix(outputs)
+        is Stayed -> "stayed in $state" + suffix(outputs)
         is Ignored -> "ignored $event in $state"
         is Undefined -> "undefined $event in $state"
     }
 
-    private fun suffix(output: Any?): String = if (output == null) "" else " / $output"
+    private fun suffix(outputs: List<News>): String =
+        if (outputs.isEmpty()) "" else " / " + outputs.joinToString(", ")
 }
 
 /** The named guards: each decides whether the transitions it guards are taken. */
 interface Guards
 
-/** One row of the transition table. */
+/**
+ * One row of the transition table: the cases of the state and the event it handles,
+ * the state it enters and the outputs it emits (the exit output of the state left,
+ * its own or the Moore output of the state entered, the entry output of that state).
+ */
 class Row(
-    val from: State,
+    val from: String,
     val event: String,
-    val to: State,
     val internal: Boolean,
     val guard: ((Guards, State, Wish) -> Boolean)?,
-    val output: News?
+    val next: (State, Wish) -> State,
+    val outputs: (State, Wish) -> List<News>
 )
 
 /** The initial state. */
 val INITIAL: State = State.None
 
-/** The final states. */
-val FINAL: Set<State> = setOf()
+/** The cases of the final states. */
+val FINAL: Set<String> = setOf()
 
 /** The transitions; for one state and event they are tried in order. */
 val TABLE: List<Row> = listOf(
-    Row(State.None, "trackOutgoingCall", State.Start, false, null, null),
-    Row(State.Start, "willResignActive", State.SystemAlert, false, null, null),
-    Row(State.SystemAlert, "didBecomeActive", State.Waiting, false, null, News.StartWaitingTimer),
-    Row(State.Waiting, "willResignActive", State.CallStarting, false, null, null),
-    Row(State.Waiting, "userDidCancel", State.None, false, null, null),
-    Row(State.CallStarting, "didEnterBackground", State.CallInProgress, false, null, null),
-    Row(State.CallInProgress, "willEnterForeground", State.CallEnded, false, null, null),
-    Row(State.CallEnded, "didBecomeActive", State.None, false, null, News.ReportCallEnded),
-    Row(State.None, "willResignActive", State.None, true, null, null),
-    Row(State.None, "didBecomeActive", State.None, true, null, null),
-    Row(State.None, "didEnterBackground", State.None, true, null, null),
-    Row(State.None, "willEnterForeground", State.None, true, null, null)
+    Row("none", "trackOutgoingCall", false, null, { _, _ -> State.Start }, { _, _ -> emptyList() }),
+    Row(
+        "start",
+        "willResignActive",
+        false,
+        null,
+        { _, _ -> State.SystemAlert },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "systemAlert",
+        "didBecomeActive",
+        false,
+        null,
+        { _, _ -> State.Waiting },
+        { _, _ -> listOf(News.StartWaitingTimer) }
+    ),
+    Row(
+        "waiting",
+        "willResignActive",
+        false,
+        null,
+        { _, _ -> State.CallStarting },
+        { _, _ -> emptyList() }
+    ),
+    Row("waiting", "userDidCancel", false, null, { _, _ -> State.None }, { _, _ -> emptyList() }),
+    Row(
+        "callStarting",
+        "didEnterBackground",
+        false,
+        null,
+        { _, _ -> State.CallInProgress },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "callInProgress",
+        "willEnterForeground",
+        false,
+        null,
+        { _, _ -> State.CallEnded },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "callEnded",
+        "didBecomeActive",
+        false,
+        null,
+        { _, _ -> State.None },
+        { _, _ -> listOf(News.ReportCallEnded) }
+    ),
+    Row("none", "willResignActive", true, null, { s, _ -> s }, { _, _ -> emptyList() }),
+    Row("none", "didBecomeActive", true, null, { s, _ -> s }, { _, _ -> emptyList() }),
+    Row("none", "didEnterBackground", true, null, { s, _ -> s }, { _, _ -> emptyList() }),
+    Row("none", "willEnterForeground", true, null, { s, _ -> s }, { _, _ -> emptyList() })
 )
-
-/** The Moore output of a state, if it has one. */
-@Suppress("UNUSED_PARAMETER")
-fun stateOutput(state: State): News? = null
 
 /** MVICore's Actor: the step a wish takes from a state. */
 class Actor(private val guards: Guards) : (State, Wish) -> Effect {
     override fun invoke(state: State, wish: Wish): Effect {
-        val rows = TABLE.filter { it.from == state && it.event == wish.caseName }
+        val rows = TABLE.filter { it.from == state.caseName && it.event == wish.caseName }
         if (rows.isEmpty()) return Effect.Undefined(state, wish.caseName)
         val row = rows.firstOrNull { it.guard?.invoke(guards, state, wish) ?: true }
             ?: return Effect.Ignored(state, wish.caseName)
-        val output = row.output ?: stateOutput(row.to)
-        return if (row.internal) Effect.Stayed(state, output) else Effect.Transitioned(state, row.to, output)
+        val outputs = row.outputs(state, wish)
+        return if (row.internal) Effect.Stayed(state, outputs) else Effect.Transitioned(state, row.next(state, wish), outputs)
     }
 }
 
@@ -113,12 +156,12 @@ class Reducer : (State, Effect) -> State {
     }
 }
 
-/** MVICore's NewsPublisher: the output of a step, if any. */
-class NewsPublisher : (Wish, Effect, State) -> News? {
-    override fun invoke(wish: Wish, effect: Effect, state: State): News? = when (effect) {
-        is Effect.Transitioned -> effect.output
-        is Effect.Stayed -> effect.output
-        else -> null
+/** MVICore's NewsPublisher: the outputs of a step, in order (none for most steps). */
+class NewsPublisher : (Wish, Effect, State) -> List<News> {
+    override fun invoke(wish: Wish, effect: Effect, state: State): List<News> = when (effect) {
+        is Effect.Transitioned -> effect.outputs
+        is Effect.Stayed -> effect.outputs
+        else -> emptyList()
     }
 }
 

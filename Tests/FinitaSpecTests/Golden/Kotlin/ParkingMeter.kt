@@ -32,20 +32,21 @@ sealed class News(val caseName: String) {
 
 /** The step the Actor took for a wish (MVICore's effect). */
 sealed class Effect {
-    data class Transitioned(val from: State, val to: State, val output: News?) : Effect()
-    data class Stayed(val state: State, val output: News?) : Effect()
+    data class Transitioned(val from: State, val to: State, val outputs: List<News>) : Effect()
+    data class Stayed(val state: State, val outputs: List<News>) : Effect()
     data class Ignored(val state: State, val event: String) : Effect()
     data class Undefined(val state: State, val event: String) : Effect()
 
     /** The step as the Swift machine describes it. */
     fun describe(): String = when (this) {
-        is Transitioned -> "$from -> $to" + suffix(output)
-        is Stayed -> "stayed in $state" + suffix(output)
+        is Transitioned -> "$from -> $to" + suffix(outputs)
+        is Stayed -> "stayed in $state" + suffix(outputs)
         is Ignored -> "ignored $event in $state"
         is Undefined -> "undefined $event in $state"
     }
 
-    private fun suffix(output: Any?): String = if (output == null) "" else " / $output"
+    private fun suffix(outputs: List<News>): String =
+        if (outputs.isEmpty()) "" else " / " + outputs.joinToString(", ")
 }
 
 /** The named guards: each decides whether the transitions it guards are taken. */
@@ -54,43 +55,64 @@ interface Guards {
     fun notEnough(state: State, wish: Wish): Boolean
 }
 
-/** One row of the transition table. */
+/**
+ * One row of the transition table: the cases of the state and the event it handles,
+ * the state it enters and the outputs it emits (the exit output of the state left,
+ * its own or the Moore output of the state entered, the entry output of that state).
+ */
 class Row(
-    val from: State,
+    val from: String,
     val event: String,
-    val to: State,
     val internal: Boolean,
     val guard: ((Guards, State, Wish) -> Boolean)?,
-    val output: News?
+    val next: (State, Wish) -> State,
+    val outputs: (State, Wish) -> List<News>
 )
 
 /** The initial state. */
 val INITIAL: State = State.Idle
 
-/** The final states. */
-val FINAL: Set<State> = setOf()
+/** The cases of the final states. */
+val FINAL: Set<String> = setOf()
 
 /** The transitions; for one state and event they are tried in order. */
 val TABLE: List<Row> = listOf(
-    Row(State.Idle, "enterPlate", State.AwaitingPayment, false, null, News.RequestPayment),
-    Row(State.AwaitingPayment, "insert", State.Paid, false, { g, s, w -> g.enough(s, w) }, News.GiveChange),
-    Row(State.AwaitingPayment, "insert", State.AwaitingPayment, true, { g, s, w -> g.notEnough(s, w) }, News.Insufficient),
-    Row(State.Paid, "leave", State.Idle, false, null, null)
+    Row(
+        "idle",
+        "enterPlate",
+        false,
+        null,
+        { _, _ -> State.AwaitingPayment },
+        { _, _ -> listOf(News.RequestPayment) }
+    ),
+    Row(
+        "awaitingPayment",
+        "insert",
+        false,
+        { g, s, w -> g.enough(s, w) },
+        { _, _ -> State.Paid },
+        { _, _ -> listOf(News.GiveChange) }
+    ),
+    Row(
+        "awaitingPayment",
+        "insert",
+        true,
+        { g, s, w -> g.notEnough(s, w) },
+        { s, _ -> s },
+        { _, _ -> listOf(News.Insufficient) }
+    ),
+    Row("paid", "leave", false, null, { _, _ -> State.Idle }, { _, _ -> emptyList() })
 )
-
-/** The Moore output of a state, if it has one. */
-@Suppress("UNUSED_PARAMETER")
-fun stateOutput(state: State): News? = null
 
 /** MVICore's Actor: the step a wish takes from a state. */
 class Actor(private val guards: Guards) : (State, Wish) -> Effect {
     override fun invoke(state: State, wish: Wish): Effect {
-        val rows = TABLE.filter { it.from == state && it.event == wish.caseName }
+        val rows = TABLE.filter { it.from == state.caseName && it.event == wish.caseName }
         if (rows.isEmpty()) return Effect.Undefined(state, wish.caseName)
         val row = rows.firstOrNull { it.guard?.invoke(guards, state, wish) ?: true }
             ?: return Effect.Ignored(state, wish.caseName)
-        val output = row.output ?: stateOutput(row.to)
-        return if (row.internal) Effect.Stayed(state, output) else Effect.Transitioned(state, row.to, output)
+        val outputs = row.outputs(state, wish)
+        return if (row.internal) Effect.Stayed(state, outputs) else Effect.Transitioned(state, row.next(state, wish), outputs)
     }
 }
 
@@ -102,12 +124,12 @@ class Reducer : (State, Effect) -> State {
     }
 }
 
-/** MVICore's NewsPublisher: the output of a step, if any. */
-class NewsPublisher : (Wish, Effect, State) -> News? {
-    override fun invoke(wish: Wish, effect: Effect, state: State): News? = when (effect) {
-        is Effect.Transitioned -> effect.output
-        is Effect.Stayed -> effect.output
-        else -> null
+/** MVICore's NewsPublisher: the outputs of a step, in order (none for most steps). */
+class NewsPublisher : (Wish, Effect, State) -> List<News> {
+    override fun invoke(wish: Wish, effect: Effect, state: State): List<News> = when (effect) {
+        is Effect.Transitioned -> effect.outputs
+        is Effect.Stayed -> effect.outputs
+        else -> emptyList()
     }
 }
 

@@ -38,22 +38,26 @@ sealed class Wish(val caseName: String) {
     override fun toString(): String = caseName
 }
 
+/** The outputs of SignupFlow (MVICore's news): it has none. */
+sealed class News
+
 /** The step the Actor took for a wish (MVICore's effect). */
 sealed class Effect {
-    data class Transitioned(val from: State, val to: State, val output: Nothing?) : Effect()
-    data class Stayed(val state: State, val output: Nothing?) : Effect()
+    data class Transitioned(val from: State, val to: State, val outputs: List<News>) : Effect()
+    data class Stayed(val state: State, val outputs: List<News>) : Effect()
     data class Ignored(val state: State, val event: String) : Effect()
     data class Undefined(val state: State, val event: String) : Effect()
 
     /** The step as the Swift machine describes it. */
     fun describe(): String = when (this) {
-        is Transitioned -> "$from -> $to" + suffix(output)
-        is Stayed -> "stayed in $state" + suffix(output)
+        is Transitioned -> "$from -> $to" + suffix(outputs)
+        is Stayed -> "stayed in $state" + suffix(outputs)
         is Ignored -> "ignored $event in $state"
         is Undefined -> "undefined $event in $state"
     }
 
-    private fun suffix(output: Any?): String = if (output == null) "" else " / $output"
+    private fun suffix(outputs: List<News>): String =
+        if (outputs.isEmpty()) "" else " / " + outputs.joinToString(", ")
 }
 
 /** The named guards: each decides whether the transitions it guards are taken. */
@@ -61,58 +65,184 @@ interface Guards {
     fun hasToken(state: State, wish: Wish): Boolean
 }
 
-/** One row of the transition table. */
+/**
+ * One row of the transition table: the cases of the state and the event it handles,
+ * the state it enters and the outputs it emits (the exit output of the state left,
+ * its own or the Moore output of the state entered, the entry output of that state).
+ */
 class Row(
-    val from: State,
+    val from: String,
     val event: String,
-    val to: State,
     val internal: Boolean,
     val guard: ((Guards, State, Wish) -> Boolean)?,
-    val output: Nothing?
+    val next: (State, Wish) -> State,
+    val outputs: (State, Wish) -> List<News>
 )
 
 /** The initial state. */
 val INITIAL: State = State.Root
 
-/** The final states. */
-val FINAL: Set<State> = setOf(State.Home)
+/** The cases of the final states. */
+val FINAL: Set<String> = setOf("home")
 
 /** The transitions; for one state and event they are tried in order. */
 val TABLE: List<Row> = listOf(
-    Row(State.Root, "showRegisterRoot", State.RegisterRoot, false, null, null),
-    Row(State.RegisterRoot, "registerWithFacebook", State.ProfileRegister, false, null, null),
-    Row(State.RegisterRoot, "startWithMercari", State.StartWithMercari, false, null, null),
-    Row(State.RegisterRoot, "loginWithEmail", State.EmailLogin, false, null, null),
-    Row(State.RegisterRoot, "loginWithAtte", State.AtteLogin, false, null, null),
-    Row(State.RegisterRoot, "loginAndShowHome", State.Home, false, { g, s, w -> g.hasToken(s, w) }, null),
-    Row(State.RegisterRoot, "registerWithEmail", State.EmailSignUp, false, null, null),
-    Row(State.RegisterRoot, "back", State.Root, false, null, null),
-    Row(State.EmailSignUp, "showProfileRegister", State.ProfileRegister, false, null, null),
-    Row(State.StartWithMercari, "showProfileRegister", State.ProfileRegister, false, null, null),
-    Row(State.StartWithMercari, "loginAndShowHome", State.Home, false, null, null),
-    Row(State.ProfileRegister, "confirmSMS", State.ConfirmSMS, false, null, null),
-    Row(State.ConfirmSMS, "enterPassCode", State.PassCode, false, null, null),
-    Row(State.ConfirmSMS, "loginAndShowHome", State.Home, false, null, null),
-    Row(State.PassCode, "loginAndShowHome", State.Home, false, null, null),
-    Row(State.EmailLogin, "loginAndShowHome", State.Home, false, null, null),
-    Row(State.EmailLogin, "resetPassword", State.ResetPassword, false, null, null),
-    Row(State.ResetPassword, "loginWithEmail", State.EmailLogin, false, null, null),
-    Row(State.AtteLogin, "loginAndShowHome", State.Home, false, null, null)
+    Row(
+        "root",
+        "showRegisterRoot",
+        false,
+        null,
+        { _, _ -> State.RegisterRoot },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "registerRoot",
+        "registerWithFacebook",
+        false,
+        null,
+        { _, _ -> State.ProfileRegister },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "registerRoot",
+        "startWithMercari",
+        false,
+        null,
+        { _, _ -> State.StartWithMercari },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "registerRoot",
+        "loginWithEmail",
+        false,
+        null,
+        { _, _ -> State.EmailLogin },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "registerRoot",
+        "loginWithAtte",
+        false,
+        null,
+        { _, _ -> State.AtteLogin },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "registerRoot",
+        "loginAndShowHome",
+        false,
+        { g, s, w -> g.hasToken(s, w) },
+        { _, _ -> State.Home },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "registerRoot",
+        "registerWithEmail",
+        false,
+        null,
+        { _, _ -> State.EmailSignUp },
+        { _, _ -> emptyList() }
+    ),
+    Row("registerRoot", "back", false, null, { _, _ -> State.Root }, { _, _ -> emptyList() }),
+    Row(
+        "emailSignUp",
+        "showProfileRegister",
+        false,
+        null,
+        { _, _ -> State.ProfileRegister },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "startWithMercari",
+        "showProfileRegister",
+        false,
+        null,
+        { _, _ -> State.ProfileRegister },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "startWithMercari",
+        "loginAndShowHome",
+        false,
+        null,
+        { _, _ -> State.Home },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "profileRegister",
+        "confirmSMS",
+        false,
+        null,
+        { _, _ -> State.ConfirmSMS },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "confirmSMS",
+        "enterPassCode",
+        false,
+        null,
+        { _, _ -> State.PassCode },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "confirmSMS",
+        "loginAndShowHome",
+        false,
+        null,
+        { _, _ -> State.Home },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "passCode",
+        "loginAndShowHome",
+        false,
+        null,
+        { _, _ -> State.Home },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "emailLogin",
+        "loginAndShowHome",
+        false,
+        null,
+        { _, _ -> State.Home },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "emailLogin",
+        "resetPassword",
+        false,
+        null,
+        { _, _ -> State.ResetPassword },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "resetPassword",
+        "loginWithEmail",
+        false,
+        null,
+        { _, _ -> State.EmailLogin },
+        { _, _ -> emptyList() }
+    ),
+    Row(
+        "atteLogin",
+        "loginAndShowHome",
+        false,
+        null,
+        { _, _ -> State.Home },
+        { _, _ -> emptyList() }
+    )
 )
-
-/** The Moore output of a state, if it has one. */
-@Suppress("UNUSED_PARAMETER")
-fun stateOutput(state: State): Nothing? = null
 
 /** MVICore's Actor: the step a wish takes from a state. */
 class Actor(private val guards: Guards) : (State, Wish) -> Effect {
     override fun invoke(state: State, wish: Wish): Effect {
-        val rows = TABLE.filter { it.from == state && it.event == wish.caseName }
+        val rows = TABLE.filter { it.from == state.caseName && it.event == wish.caseName }
         if (rows.isEmpty()) return Effect.Undefined(state, wish.caseName)
         val row = rows.firstOrNull { it.guard?.invoke(guards, state, wish) ?: true }
             ?: return Effect.Ignored(state, wish.caseName)
-        val output = row.output ?: stateOutput(row.to)
-        return if (row.internal) Effect.Stayed(state, output) else Effect.Transitioned(state, row.to, output)
+        val outputs = row.outputs(state, wish)
+        return if (row.internal) Effect.Stayed(state, outputs) else Effect.Transitioned(state, row.next(state, wish), outputs)
     }
 }
 
@@ -124,12 +254,12 @@ class Reducer : (State, Effect) -> State {
     }
 }
 
-/** MVICore's NewsPublisher: the output of a step, if any. */
-class NewsPublisher : (Wish, Effect, State) -> Nothing? {
-    override fun invoke(wish: Wish, effect: Effect, state: State): Nothing? = when (effect) {
-        is Effect.Transitioned -> effect.output
-        is Effect.Stayed -> effect.output
-        else -> null
+/** MVICore's NewsPublisher: the outputs of a step, in order (none for most steps). */
+class NewsPublisher : (Wish, Effect, State) -> List<News> {
+    override fun invoke(wish: Wish, effect: Effect, state: State): List<News> = when (effect) {
+        is Effect.Transitioned -> effect.outputs
+        is Effect.Stayed -> effect.outputs
+        else -> emptyList()
     }
 }
 
