@@ -150,14 +150,14 @@ private class AnyTrack {
 }
 
 private final class Track<Definition: FeatureDefinition>: AnyTrack {
-  /// A recorded event, kept as the engine gave it until a recording is asked for.
-  struct Entry {
-    var number: Int
-    var time: Duration
-    var event: FeatureEvent<Definition>
-  }
-
-  var ring: Ring<Entry>
+  // The ring is kept as three arrays, the events written in place, so that recording a stage
+  // touches as few generic types as possible: this code runs unspecialized, behind the
+  // interceptor existential, and each generic type it names costs a runtime metadata lookup.
+  let capacity: Int
+  var events: [FeatureEvent<Definition>] = []
+  var numbers: [Int] = []
+  var times: [Duration] = []
+  var head = 0
   var baseState: Definition.State?
   var nextNumber = 0
   var dropped = 0
@@ -165,7 +165,7 @@ private final class Track<Definition: FeatureDefinition>: AnyTrack {
   var insideAction = false
 
   init(info: FeatureInfo, capacity: Int) {
-    ring = Ring(capacity: capacity)
+    self.capacity = capacity
     super.init(info: info)
   }
 
@@ -177,8 +177,13 @@ private final class Track<Definition: FeatureDefinition>: AnyTrack {
       insideAction = true
     case .actionHandled:
       insideAction = false
-    case .postProcessedAction, .state, .news:
+    case .postProcessedAction, .news:
       break
+    case .state:
+      if baseState == nil {
+        // Recorded from the middle of the feature's life (after removeAll).
+        baseState = event.previousState
+      }
     case .effect where insideAction:
       break
     case .created:
@@ -187,24 +192,28 @@ private final class Track<Definition: FeatureDefinition>: AnyTrack {
     default:
       lastTime = clock()
     }
-    if stage == .state, baseState == nil {
-      // Recorded from the middle of the feature's life (after removeAll).
-      baseState = event.previousState
-    }
     let number = nextNumber
     nextNumber += 1
-    guard let oldest = ring.append(Entry(number: number, time: lastTime, event: event)) else {
+    if events.count < capacity {
+      events.append(event)
+      numbers.append(number)
+      times.append(lastTime)
       return
     }
-    dropped += 1
-    if let state = oldest.event.state {
+    if let state = events[head].state {
       // The state a dropped `created` or `state` step left is where the recording now starts.
       baseState = state
     }
+    dropped += 1
+    events[head] = event
+    numbers[head] = number
+    times[head] = lastTime
+    head = head + 1 == capacity ? 0 : head + 1
   }
 
   var steps: [RecordedStep<Definition>] {
-    ring.elements.map { RecordedStep(number: $0.number, time: $0.time, event: $0.event) }
+    let order = Array(head..<events.count) + Array(0..<head)
+    return order.map { RecordedStep(number: numbers[$0], time: times[$0], event: events[$0]) }
   }
 
   override func stateFrames() -> [(step: Int?, state: any Sendable)]? {
