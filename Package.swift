@@ -49,6 +49,8 @@ let package = Package(
       name: "FinitaTesting",
       dependencies: [
         "Finita",
+        // Recordings played as a test's steps (issue 15).
+        "FinitaRecording",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -151,6 +153,7 @@ let package = Package(
         "FinitaExamples",
         "FinitaExamplesHTTP",
         "FinitaLogging",
+        "FinitaRecording",  // The tour's recording section (issue 15).
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -170,7 +173,7 @@ let package = Package(
     .testTarget(
       name: "FinitaTestingTests",
       dependencies: [
-        "FinitaTesting", "FinitaFixtures",
+        "FinitaTesting", "FinitaFixtures", "FinitaRecording",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -221,7 +224,8 @@ let package = Package(
     ),
     // BEGIN FinitaRecording (issue 15)
     // Recording, replay and saved state for any feature, on the public interceptors.
-    .target(name: "FinitaRecording", dependencies: ["Finita"]),
+    // FinitaRedux (in this package, no outside dependency) for the store's time travel.
+    .target(name: "FinitaRecording", dependencies: ["Finita", "FinitaRedux"]),
     // Saves snapshots in a loop until killed: the atomic-replace test kills it mid-save.
     .executableTarget(
       name: "FinitaSnapshotWriter",
@@ -231,8 +235,8 @@ let package = Package(
     .testTarget(
       name: "FinitaRecordingTests",
       dependencies: [
-        "FinitaRecording", "FinitaSnapshotWriter", "FinitaFixtures",
-        .product(name: "Clocks", package: "swift-clocks"),
+        "FinitaRecording", "FinitaSnapshotWriter", "FinitaFixtures", "FinitaRedux",
+        "FinitaAutomaton", .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
     // END FinitaRecording
@@ -287,3 +291,27 @@ package.targets += [
 for target in package.targets where target.name == "FinitaCommand" {
   target.dependencies.append("FinitaSpec")
 }
+
+// BEGIN FinitaRecordingGRDB (issue 15)
+// Snapshots and recordings of many features in one SQLite file, on GRDB.swift; a separate
+// product, so FinitaRecording itself has no dependency outside this package.
+package.dependencies += [
+  .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
+]
+package.products += [
+  .library(name: "FinitaRecordingGRDB", targets: ["FinitaRecordingGRDB"])
+]
+package.targets += [
+  .target(
+    name: "FinitaRecordingGRDB",
+    dependencies: ["Finita", "FinitaRecording", .product(name: "GRDB", package: "GRDB.swift")]
+  ),
+  .testTarget(
+    name: "FinitaRecordingGRDBTests",
+    dependencies: [
+      "FinitaRecordingGRDB", "FinitaRecording", "Finita",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ]
+  ),
+]
+// END FinitaRecordingGRDB

@@ -27,6 +27,7 @@ let package = Package(
         .product(name: "FinitaStatechart", package: "Finita"),
         .product(name: "FinitaLogging", package: "Finita"),
         .product(name: "FinitaMetrics", package: "Finita"),
+        .product(name: "FinitaRecording", package: "Finita"),  // issue 15
         .product(name: "Logging", package: "swift-log"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ],

@@ -41,6 +41,7 @@ struct TourCommand: AsyncParsableCommand {
     await ExamplesTour.run(&output)
     await ReduxTour.run(&output)
     await ObservingTour.run(&output)
+    await RecordingTour.run(&output)
     output.flush()
   }
 }

@@ -46,17 +46,22 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
 
   /// Records the event.
   ///
+  /// The hot path keeps the event as it is, in the feature's ring, under one lock: no encoding,
+  /// no description, no allocation once the ring is full. The clock is read for the stages
+  /// that start processing (the feature's creation and start, a wish, a bootstrap action, an
+  /// effect delivered by asynchronous work, the work stages, disposal); the stages an input
+  /// leads to (its action, effects, states, news) share its time.
+  ///
   /// - Parameter event: The event.
   public func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
-    let time = elapsed()
+    let stage = event.stage
     tracks.withLock { tracks in
       let id = event.feature.id
       let track: Track<Definition>
-      if let last = tracks.last, last.info.id == id {
-        // The identifier is unique to a feature, so the track's type is this definition's.
-        track = unsafeDowncast(last, to: Track<Definition>.self)
-      } else if let found = tracks.byID[id] {
-        track = unsafeDowncast(found, to: Track<Definition>.self)
+      if let last = tracks.last as? Track<Definition>, last.info.id == id {
+        track = last
+      } else if let found = tracks.byID[id] as? Track<Definition> {
+        track = found
         tracks.last = found
       } else {
         track = Track<Definition>(info: event.feature, capacity: capacity)
@@ -64,7 +69,7 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
         tracks.order.append(track)
         tracks.last = track
       }
-      track.record(event, time: time)
+      track.record(event, stage: stage, clock: elapsed)
     }
   }
 
@@ -109,6 +114,20 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
     }
   }
 
+  /// The state frames of the most recently seen feature that `matches`: its recording's
+  /// initial state, then the state after each `state` step, type-erased. For adapters (the
+  /// store's time travel) that cannot name the feature's definition type.
+  func stateFrames(
+    where matches: (FeatureInfo) -> Bool
+  ) -> [(step: Int?, state: any Sendable)]? {
+    tracks.withLock { tracks in
+      for track in tracks.order.reversed() where matches(track.info) {
+        return track.stateFrames()
+      }
+      return nil
+    }
+  }
+
   /// Forgets every recorded step; features go on being recorded from their next stage.
   public func removeAll() {
     tracks.withLock { $0 = Tracks() }
@@ -124,37 +143,89 @@ private struct Tracks {
 private class AnyTrack {
   let info: FeatureInfo
   init(info: FeatureInfo) { self.info = info }
+
+  func stateFrames() -> [(step: Int?, state: any Sendable)]? {
+    preconditionFailure("Internal inconsistency: AnyTrack.stateFrames is overridden by Track")
+  }
 }
 
 private final class Track<Definition: FeatureDefinition>: AnyTrack {
-  var ring: Ring<RecordedStep<Definition>>
+  // The ring is kept as three arrays, the events written in place, so that recording a stage
+  // touches as few generic types as possible: this code runs unspecialized, behind the
+  // interceptor existential, and each generic type it names costs a runtime metadata lookup.
+  let capacity: Int
+  var events: [FeatureEvent<Definition>] = []
+  var numbers: [Int] = []
+  var times: [Duration] = []
+  var head = 0
   var baseState: Definition.State?
   var nextNumber = 0
   var dropped = 0
+  var lastTime = Duration.zero
+  var insideAction = false
 
   init(info: FeatureInfo, capacity: Int) {
-    ring = Ring(capacity: capacity)
+    self.capacity = capacity
     super.init(info: info)
   }
 
-  func record(_ event: FeatureEvent<Definition>, time: Duration) {
-    let step = RecordedStep(number: nextNumber, time: time, event: event)
-    nextNumber += 1
-    if step.stage == .created {
-      baseState = step.state
-    } else if baseState == nil, let previous = event.previousState {
-      // Recorded from the middle of the feature's life (after removeAll).
-      baseState = previous
+  func record(
+    _ event: FeatureEvent<Definition>, stage: FeatureStage, clock: () -> Duration
+  ) {
+    switch stage {
+    case .action:
+      insideAction = true
+    case .actionHandled:
+      insideAction = false
+    case .postProcessedAction, .news:
+      break
+    case .state:
+      if baseState == nil {
+        // Recorded from the middle of the feature's life (after removeAll).
+        baseState = event.previousState
+      }
+    case .effect where insideAction:
+      break
+    case .created:
+      baseState = event.state
+      lastTime = clock()
+    default:
+      lastTime = clock()
     }
-    guard let oldest = ring.append(step) else { return }
-    dropped += 1
-    if oldest.stage == .state || oldest.stage == .created, let state = oldest.state {
+    let number = nextNumber
+    nextNumber += 1
+    if events.count < capacity {
+      events.append(event)
+      numbers.append(number)
+      times.append(lastTime)
+      return
+    }
+    if let state = events[head].state {
+      // The state a dropped `created` or `state` step left is where the recording now starts.
       baseState = state
     }
+    dropped += 1
+    events[head] = event
+    numbers[head] = number
+    times[head] = lastTime
+    head = head + 1 == capacity ? 0 : head + 1
+  }
+
+  var steps: [RecordedStep<Definition>] {
+    let order = Array(head..<events.count) + Array(0..<head)
+    return order.map { RecordedStep(number: numbers[$0], time: times[$0], event: events[$0]) }
+  }
+
+  override func stateFrames() -> [(step: Int?, state: any Sendable)]? {
+    guard let initial = baseState else { return nil }
+    var frames: [(step: Int?, state: any Sendable)] = [(nil, initial)]
+    for step in steps where step.stage == .state {
+      if let state = step.state { frames.append((step.number, state)) }
+    }
+    return frames
   }
 
   func recording() -> Recording<Definition>? {
-    let steps = ring.elements
     guard let initial = baseState else { return nil }
     return Recording(
       header: RecordingHeader(

@@ -1,7 +1,7 @@
 /// Why a snapshot could not be saved or restored: what is wrong, under which key, and how to fix
 /// it. When restoring fails, nothing is restored.
 public struct SnapshotError: Error, Equatable, CustomStringConvertible {
-  enum Kind: Equatable {
+  package enum Kind: Equatable {
     case corruptData, incompatibleState, unsupportedVersion, encodingFailed, storeFailed
   }
 
@@ -12,7 +12,7 @@ public struct SnapshotError: Error, Equatable, CustomStringConvertible {
   /// What is wrong, where, and how to fix it.
   public let description: String
 
-  init(_ kind: Kind, key: String? = nil, _ message: String) {
+  package init(_ kind: Kind, key: String? = nil, _ message: String) {
     self.kind = kind
     self.key = key
     description = key.map { "key \"\($0)\": \(message)" } ?? message

@@ -276,6 +276,10 @@ let benchmarks: @Sendable () -> Void = {
   // MARK: Observing (issue 14).
 
   observingBenchmarks()
+
+  // MARK: Recording (issue 15), in Recording.swift.
+
+  recordingBenchmarks()
 }
 
 /// A configuration that runs a benchmark once and reports one custom metric, smaller being
