@@ -4,7 +4,8 @@
 # - Graphviz `dot` and `plantuml` render the diagrams;
 # - `kotlinc` (Debian's `kotlin`, Kotlin 1.3) compiles the Kotlin that `finita generate kotlin`
 #   writes, whose traces are compared with the Swift machines';
-# - python3 with venv runs python-statemachine (PyPI), the statechart differential test's peer.
+# - python3 with venv runs python-statemachine (PyPI), the statechart differential test's peer;
+# - SQLite's headers and library (`libsqlite3-dev`) build GRDB for the SQLite recording store.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,7 @@ command -v dot >/dev/null 2>&1 || missing+=(graphviz)
 command -v plantuml >/dev/null 2>&1 || missing+=(plantuml)
 command -v kotlinc >/dev/null 2>&1 || missing+=(kotlin)
 python3 -c "import ensurepip, venv" >/dev/null 2>&1 || missing+=(python3 python3-venv)
+[ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing ${missing[*]} for the tests that run them..."
   sudo_cmd=()
