@@ -65,20 +65,23 @@ public enum InspectorProtocol {
   /// - Returns: One sentence.
   public static func describe(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
+    func trimmed(_ text: String) -> String {
+      text.hasSuffix(".") ? String(text.dropLast()) : text
+    }
     func path(_ context: DecodingError.Context) -> String {
       let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
       return keys.isEmpty ? "at the top level" : "at \(keys.joined(separator: "."))"
     }
     switch error {
     case .typeMismatch(let type, let context):
-      return "\(path(context)): expected \(type); \(context.debugDescription)"
+      return "\(path(context)): expected \(type) (\(trimmed(context.debugDescription)))"
     case .valueNotFound(let type, let context):
-      return "\(path(context)): a \(type) is missing; \(context.debugDescription)"
+      return "\(path(context)): a \(type) is missing (\(trimmed(context.debugDescription)))"
     case .keyNotFound(let key, let context):
       return "\(path(context)): the key \"\(key.stringValue)\" is missing"
     case .dataCorrupted(let context):
       let underlying = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
-      return "\(path(context)): \(context.debugDescription)\(underlying)"
+      return "\(path(context)): \(trimmed(context.debugDescription))\(underlying)"
     @unknown default:
       return "\(error)"
     }

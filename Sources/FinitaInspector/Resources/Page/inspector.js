@@ -100,6 +100,10 @@ function addEvent(target, app, event) {
   entry.stateEvent = event.state !== undefined && event.state !== null ? entry : (target.lastState.get(key) || null);
   entry.previousStateEvent = entry.stateEvent === entry ? (target.lastState.get(key) || null) : entry.stateEvent;
   if (entry.stateEvent === entry) target.lastState.set(key, entry);
+  // A page that opens late gets each feature's steps in turn; the timeline shows them in the
+  // app's order (links above are per feature, so they stay right).
+  const last = target.events[target.events.length - 1];
+  if (last && last.app === app && last.sequence > event.sequence) target.needsSort = true;
   target.events.push(entry);
   if (target.events.length > MAX_EVENTS) target.events.splice(0, target.events.length - MAX_EVENTS);
 }
@@ -210,6 +214,11 @@ function filteredEvents() {
 }
 
 function renderTimeline() {
+  if (model.needsSort) {
+    const order = [...model.apps.keys()];
+    model.events.sort((a, b) => (a.app === b.app ? a.sequence - b.sequence : order.indexOf(a.app) - order.indexOf(b.app)));
+    model.needsSort = false;
+  }
   const events = filteredEvents();
   $("count").textContent = `${events.length} of ${model.events.length} steps`;
   const shown = events.slice(-MAX_ROWS);
@@ -326,7 +335,8 @@ function renderTravel() {
   const slider = $("travel-slider");
   $("travel-feature").textContent = descriptor ? `· ${descriptor.displayName}` : "";
   for (const id of ["btn-pause", "btn-resume", "btn-live", "btn-continue"]) $(id).disabled = !can;
-  const steps = model.events.filter((e) => e.key === view.selectedFeature && e.stateEvent === e && typeof e.state !== "string");
+  // States of features that can travel are JSON (a string is a JSON value too).
+  const steps = model.events.filter((e) => e.key === view.selectedFeature && e.stateEvent === e);
   view.travelSteps = steps;
   slider.disabled = !can || steps.length === 0;
   const atEnd = Number(slider.value) === Number(slider.max);
