@@ -17,7 +17,7 @@ public enum InspectorProtocol {
   ///
   /// - Parameter envelope: The message.
   /// - Returns: One line of JSON.
-  /// - Throws: ``InspectorProtocolError/malformed`` when a value cannot be encoded (a number
+  /// - Throws: ``InspectorProtocolError/malformed(_:)`` when a value cannot be encoded (a number
   ///   that is not finite).
   public static func encode(_ envelope: InspectorEnvelope) throws(InspectorProtocolError) -> String
   {
