@@ -327,6 +327,12 @@ package.targets += [
       .product(name: "Logging", package: "swift-log"),
     ]
   ),
+  // The load scenario, run by hand: `swift run -c release FinitaInspectorLoad`.
+  .executableTarget(
+    name: "FinitaInspectorLoad",
+    dependencies: ["Finita", "FinitaInspector", "FinitaInspectorClient"],
+    path: "Tests/FinitaInspectorLoad"
+  ),
 ]
 for target in package.targets where target.name == "FinitaCommand" {
   target.dependencies.append("FinitaInspector")
