@@ -315,3 +315,54 @@ package.targets += [
   ),
 ]
 // END FinitaRecordingGRDB
+
+// MARK: - The Finita Inspector (issue 16)
+// A live web page for running features: `finita inspect` serves it, and apps stream every stage
+// to it with `FinitaInspectorClient`. The protocol's messages live in a module both sides share.
+package.dependencies += [
+  .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1")
+]
+package.products += [
+  .library(name: "FinitaInspectorClient", targets: ["FinitaInspectorClient"]),
+  .library(name: "FinitaInspector", targets: ["FinitaInspector"]),
+]
+package.targets += [
+  .target(name: "FinitaInspectorProtocol"),
+  .target(
+    name: "FinitaInspectorClient",
+    dependencies: [
+      "Finita", "FinitaAutomaton", "FinitaInspectorProtocol",
+      .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+      .product(name: "Logging", package: "swift-log"),
+    ]
+  ),
+  .target(
+    name: "FinitaInspector",
+    dependencies: [
+      "Finita", "FinitaExamples", "FinitaInspectorProtocol", "FinitaInspectorClient",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+    ],
+    resources: [.copy("Resources/Page")]
+  ),
+  .testTarget(
+    name: "FinitaInspectorTests",
+    dependencies: [
+      "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol", "Finita",
+      .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+      .product(name: "Logging", package: "swift-log"),
+    ]
+  ),
+  // The load scenario, run by hand: `swift run -c release FinitaInspectorLoad`.
+  .executableTarget(
+    name: "FinitaInspectorLoad",
+    dependencies: ["Finita", "FinitaInspector", "FinitaInspectorClient"],
+    path: "Tests/FinitaInspectorLoad"
+  ),
+]
+for target in package.targets where target.name == "FinitaCommand" {
+  target.dependencies.append("FinitaInspector")
+}
+// MARK: End of the Finita Inspector.

@@ -18,7 +18,7 @@ struct FinitaCommand: AsyncParsableCommand {
       """,
     subcommands: [
       TourCommand.self, CheckCommand.self, GraphCommand.self, GenerateCommand.self,
-      NewCommand.self, ImportCommand.self,
+      NewCommand.self, ImportCommand.self, InspectCommand.self,
     ],
     defaultSubcommand: TourCommand.self
   )

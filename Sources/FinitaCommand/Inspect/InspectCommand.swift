@@ -1,0 +1,58 @@
+import ArgumentParser
+import FinitaInspector
+
+/// `finita inspect`: serves the Finita Inspector page and waits for apps.
+struct InspectCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "inspect",
+    abstract: "Serve the Finita Inspector: a live page of running features, with time travel.",
+    discussion: """
+      Prints the page's URL and the address apps connect to; both carry a random token.
+      In the app (debug builds): InspectorClient.start(url: "<the app address>").
+      Diagrams of machines are drawn when Graphviz's dot is installed.
+
+      Examples:
+        finita inspect --demo
+        finita inspect --port 7447
+      """
+  )
+
+  @Option(help: "The port to listen on; 0 picks a free one.")
+  var port: Int = 7447
+
+  @Option(help: "The address to bind. Anything but the loopback address exposes your app's data.")
+  var host: String = "127.0.0.1"
+
+  @Flag(help: "Also run the seed examples, connected to the inspector.")
+  var demo = false
+
+  func run() async throws {
+    let server = InspectorServer(configuration: .init(host: host, port: port))
+    let addresses: InspectorServer.Addresses
+    var running: InspectorDemo?
+    if demo {
+      let started = InspectorDemo(
+        server: server,
+        report: { line in
+          print(line)
+          flushOutput()
+        })
+      addresses = try await started.start()
+      running = started
+    } else {
+      addresses = try await server.start()
+    }
+    print("Finita Inspector")
+    print("  page: \(addresses.page.absoluteString)")
+    print("  apps: \(addresses.app.absoluteString)")
+    if running != nil {
+      print("  demo: parkingMeter, musicPlayer and paginator are connected")
+    }
+    print("Press Ctrl-C to stop.")
+    // Scripts read the URL from a pipe, where output is buffered.
+    flushOutput()
+    await waitForInterrupt()
+    await running?.shutdown()
+    await server.shutdown()
+  }
+}

@@ -1,0 +1,451 @@
+import FinitaInspectorProtocol
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The Finita Inspector: serves the page and takes connections from apps over WebSocket.
+///
+/// ```swift
+/// let server = InspectorServer()
+/// let urls = try await server.start()
+/// print("Open \(urls.page)")               // http://127.0.0.1:PORT/?token=…
+/// let client = InspectorClient.start(url: urls.app.absoluteString)
+/// // …
+/// await server.shutdown()
+/// ```
+///
+/// It binds 127.0.0.1 by default, needs its random token for the page and for apps, refuses
+/// requests naming another `Host` or coming from another `Origin`, and answers messages over
+/// 1 MiB, malformed ones and ones in another protocol version with an error frame, dropping them.
+public final class InspectorServer: Sendable {
+  /// Where the inspector listens and how much it keeps.
+  public struct Configuration: Sendable {
+    /// The address to bind; the loopback address by default.
+    public var host: String
+    /// The port; `0` lets the system choose a free one.
+    public var port: Int
+    /// The token the page and the apps must give; a random one by default.
+    public var token: String
+    /// The stages kept per feature for pages that open later; older ones are forgotten.
+    public var eventsPerFeature: Int
+    /// The features kept per app.
+    public var featuresPerApp: Int
+    /// Messages waiting for a slow page at most; older ones are dropped for it.
+    public var pageBacklog: Int
+    /// Graphviz's `dot`, or `nil` to show Mermaid text; found on the `PATH` by default.
+    public var dotPath: String?
+
+    /// Creates a configuration.
+    public init(
+      host: String = "127.0.0.1",
+      port: Int = 0,
+      token: String? = nil,
+      eventsPerFeature: Int = 5_000,
+      featuresPerApp: Int = 500,
+      pageBacklog: Int = 20_000,
+      dotPath: String? = DiagramRendererLookup.dot()
+    ) {
+      self.host = host
+      self.port = port
+      self.token = token ?? AccessPolicy.randomToken()
+      self.eventsPerFeature = eventsPerFeature
+      self.featuresPerApp = featuresPerApp
+      self.pageBacklog = pageBacklog
+      self.dotPath = dotPath
+    }
+  }
+
+  /// The addresses of a running inspector.
+  public struct Addresses: Sendable, Hashable {
+    /// The page, with the token: `http://127.0.0.1:PORT/?token=…`.
+    public let page: URL
+    /// Where apps connect, with the token: `ws://127.0.0.1:PORT/app?token=…`.
+    public let app: URL
+    /// Where pages connect, with the token: `ws://127.0.0.1:PORT/page?token=…`.
+    public let pageSocket: URL
+    /// The port actually bound.
+    public let port: Int
+  }
+
+  /// The inspector's configuration.
+  public let configuration: Configuration
+  private let hub: InspectorHub
+  private let renderer: DiagramRenderer
+  private let running = Locked<Running?>(nil)
+  private let policy = Locked<AccessPolicy?>(nil)
+  private let logger: Logger
+
+  private struct Running {
+    let group: ServiceGroup
+    let task: Task<Void, Never>
+    let addresses: Addresses
+  }
+
+  /// Creates the inspector; it listens only after ``start()``.
+  ///
+  /// - Parameters:
+  ///   - configuration: Address, token and limits.
+  ///   - logger: Where the server logs; warnings only by default.
+  public init(configuration: Configuration = .init(), logger: Logger? = nil) {
+    self.configuration = configuration
+    hub = InspectorHub(
+      limits: .init(
+        eventsPerFeature: configuration.eventsPerFeature,
+        featuresPerApp: configuration.featuresPerApp,
+        pageBacklog: configuration.pageBacklog))
+    renderer = DiagramRenderer(dotPath: configuration.dotPath)
+    var logger = logger ?? Logger(label: "finita.inspector")
+    if logger.logLevel < .warning { logger.logLevel = .warning }
+    self.logger = logger
+  }
+
+  /// The number of apps connected now.
+  public var connectedApps: Int { hub.appCount }
+
+  /// The number of pages connected now.
+  public var connectedPages: Int { hub.pageCount }
+
+  /// The number of stages kept for pages, over all apps: bounded by the limits.
+  public var keptEvents: Int { hub.keptEvents }
+
+  /// Starts listening and returns once the inspector accepts connections.
+  ///
+  /// - Returns: The page's and the apps' addresses, with the token.
+  /// - Throws: ``InspectorServerError`` when already running or it stops before listening, or
+  ///   the error of binding the address.
+  @discardableResult
+  public func start() async throws -> Addresses {
+    guard running.withLock({ $0 == nil }) else { throw InspectorServerError.alreadyRunning }
+    let router = makeRouter()
+    let listening = OneShot<Result<Int, any Error>>()
+    let policy = self.policy
+    let configuration = configuration
+    let app = Application(
+      router: router,
+      server: .http1WebSocketUpgrade(
+        webSocketRouter: router,
+        configuration: .init(ws: .init(maxFrameSize: 4 << 20))),
+      configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+      onServerRunning: { channel in
+        guard let port = channel.localAddress?.port else {
+          listening.send(.failure(InspectorServerError.noPort))
+          return
+        }
+        policy.withLock {
+          $0 = AccessPolicy(token: configuration.token, host: configuration.host, port: port)
+        }
+        listening.send(.success(port))
+      },
+      logger: logger
+    )
+    let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+    let task = Task {
+      do {
+        try await group.run()
+        listening.send(.failure(InspectorServerError.stoppedBeforeListening))
+      } catch {
+        listening.send(.failure(error))
+      }
+    }
+    do {
+      let port = try await listening.value.get()
+      let addresses = try Self.addresses(
+        host: configuration.host, port: port, token: configuration.token)
+      running.withLock { $0 = Running(group: group, task: task, addresses: addresses) }
+      return addresses
+    } catch {
+      await group.triggerGracefulShutdown()
+      await task.value
+      throw error
+    }
+  }
+
+  /// Stops the inspector and waits until its socket is closed.
+  public func shutdown() async {
+    let current = running.withLock { running in
+      defer { running = nil }
+      return running
+    }
+    guard let current else { return }
+    hub.finishAllPages()
+    await current.group.triggerGracefulShutdown()
+    await current.task.value
+  }
+
+  private static func addresses(host: String, port: Int, token: String) throws -> Addresses {
+    let shown = host.contains(":") ? "[\(host)]" : host
+    guard let page = URL(string: "http://\(shown):\(port)/?token=\(token)"),
+      let app = URL(string: "ws://\(shown):\(port)/app?token=\(token)"),
+      let pageSocket = URL(string: "ws://\(shown):\(port)/page?token=\(token)")
+    else { throw InspectorServerError.noPort }
+    return Addresses(page: page, app: app, pageSocket: pageSocket, port: port)
+  }
+
+  // MARK: Routes
+
+  private func refusal(_ request: Request, needsToken: Bool) -> String? {
+    guard let policy = policy.withLock({ $0 }) else { return "The inspector is starting." }
+    let token = request.uri.queryParameters.get("token")
+    return policy.refusal(
+      hostHeader: request.head.authority, origin: request.headers[.origin], token: token,
+      needsToken: needsToken)
+  }
+
+  private func makeRouter() -> Router<BasicWebSocketRequestContext> {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    router.add(middleware: AccessMiddleware { request in self.refusal(request, needsToken: false) })
+    router.get("/") { request, _ -> Response in
+      if let refusal = self.refusal(request, needsToken: true) {
+        return Self.forbidden(refusal)
+      }
+      return Self.resource("index.html", type: "text/html; charset=utf-8")
+    }
+    router.get("/static/:file") { _, context -> Response in
+      switch context.parameters.get("file") {
+      case "inspector.js": Self.resource("inspector.js", type: "text/javascript; charset=utf-8")
+      case "inspector.css": Self.resource("inspector.css", type: "text/css; charset=utf-8")
+      default: Response(status: .notFound)
+      }
+    }
+    router.ws(
+      "/app",
+      shouldUpgrade: { request, _ in
+        if let refusal = self.refusal(request, needsToken: true) {
+          throw HTTPError(.forbidden, message: refusal)
+        }
+        return .upgrade([:])
+      },
+      onUpgrade: { inbound, outbound, _ in
+        await self.appSession(inbound: inbound, outbound: outbound)
+      })
+    router.ws(
+      "/page",
+      shouldUpgrade: { request, _ in
+        if let refusal = self.refusal(request, needsToken: true) {
+          throw HTTPError(.forbidden, message: refusal)
+        }
+        return .upgrade([:])
+      },
+      onUpgrade: { inbound, outbound, _ in
+        await self.pageSession(inbound: inbound, outbound: outbound)
+      })
+    return router
+  }
+
+  private static func forbidden(_ message: String) -> Response {
+    let html = """
+      <!doctype html><html><head><meta charset="utf-8"><title>Finita Inspector</title></head>
+      <body style="font-family: sans-serif; margin: 3em">
+      <h1>Finita Inspector</h1><p id="refusal">\(escapeHTML(message))</p></body></html>
+      """
+    return Response(
+      status: .forbidden, headers: [.contentType: "text/html; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: html)))
+  }
+
+  private static func resource(_ name: String, type: String) -> Response {
+    let parts = name.split(separator: ".")
+    guard
+      let url = Bundle.module.url(
+        forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "Page"),
+      let data = try? Data(contentsOf: url)
+    else {
+      return Response(status: .internalServerError)
+    }
+    return Response(
+      status: .ok,
+      headers: [.contentType: type, .cacheControl: "no-store"],
+      body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+
+  static func escapeHTML(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  }
+
+  // MARK: Sessions
+
+  /// Reads one text message within the limits; an error frame instead when it breaks them.
+  private static func read(_ message: WebSocketMessage) -> Incoming {
+    guard case .text(let text) = message else {
+      return .refused(
+        ErrorFrame(code: "malformed", message: "Binary messages are not read; send JSON text."))
+    }
+    do {
+      return .message(try InspectorProtocol.decode(text))
+    } catch {
+      return .refused(error.frame)
+    }
+  }
+
+  private enum Incoming {
+    case message(InspectorEnvelope)
+    case refused(ErrorFrame)
+  }
+
+  private static func text(_ envelope: InspectorEnvelope) -> String {
+    (try? InspectorProtocol.encode(envelope))
+      ?? #"{"v":1,"type":"error","code":"internal","message":"a message did not encode"}"#
+  }
+
+  private func appSession(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter)
+    async
+  {
+    let (outgoing, continuation) = AsyncStream.makeStream(
+      of: String.self, bufferingPolicy: .bufferingNewest(1_000))
+    let send: @Sendable (String) -> Void = { continuation.yield($0) }
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for await text in outgoing {
+          do { try await outbound.write(.text(text)) } catch { break }
+        }
+      }
+      var app: String?
+      do {
+        for try await message in inbound.messages(maxSize: 4 << 20) {
+          switch Self.read(message) {
+          case .refused(let frame):
+            send(Self.text(InspectorEnvelope(.error(frame))))
+          case .message(let envelope):
+            if let id = app {
+              if case .diagram(let update) = envelope.message {
+                let drawn = await draw(update)
+                hub.storeDiagram(drawn, from: id)
+              } else if let frame = hub.receive(envelope.message, from: id) {
+                send(Self.text(InspectorEnvelope(.error(frame))))
+              }
+            } else if case .hello(let hello) = envelope.message {
+              app = hub.addApp(hello, send: send)
+            } else {
+              send(
+                Self.text(
+                  InspectorEnvelope(
+                    .error(
+                      ErrorFrame(
+                        code: "unexpected",
+                        message: "An app's first message is hello; \(envelope.message.type)"
+                          + " was dropped.")))))
+            }
+          }
+        }
+      } catch {
+        // The app went away or sent a message over 4 MiB: its session ends, the inspector goes on.
+      }
+      if let app { hub.removeApp(app) }
+      continuation.finish()
+      await group.waitForAll()
+    }
+  }
+
+  private func draw(_ update: DiagramUpdate) async -> DiagramUpdate {
+    var update = update
+    guard let dot = update.dot else { return update }
+    switch await renderer.render(dot) {
+    case .success(let svg): update.svg = svg
+    case .failure(let failure): update.note = failure.message
+    }
+    return update
+  }
+
+  private func pageSession(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter)
+    async
+  {
+    let (id, outgoing) = hub.addPage(dotAvailable: renderer.dotPath != nil)
+    let (replies, replyContinuation) = AsyncStream.makeStream(
+      of: String.self, bufferingPolicy: .bufferingNewest(100))
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for await text in outgoing {
+          do { try await outbound.write(.text(text)) } catch { break }
+        }
+      }
+      group.addTask {
+        for await text in replies {
+          do { try await outbound.write(.text(text)) } catch { break }
+        }
+      }
+      do {
+        for try await message in inbound.messages(maxSize: 4 << 20) {
+          switch Self.read(message) {
+          case .refused(let frame):
+            replyContinuation.yield(Self.text(InspectorEnvelope(.error(frame))))
+          case .message(let envelope):
+            guard case .command(let command) = envelope.message else {
+              replyContinuation.yield(
+                Self.text(
+                  InspectorEnvelope(
+                    .error(
+                      ErrorFrame(
+                        code: "unexpected",
+                        message: "A page may send commands only; \(envelope.message.type) was"
+                          + " dropped.")))))
+              continue
+            }
+            if let frame = hub.forward(command, to: envelope.app) {
+              replyContinuation.yield(Self.text(InspectorEnvelope(.error(frame))))
+            }
+          }
+        }
+      } catch {
+        // The page closed or sent a message over 4 MiB; the inspector goes on.
+      }
+      hub.removePage(id)
+      replyContinuation.finish()
+      await group.waitForAll()
+    }
+  }
+}
+
+/// Finds Graphviz for ``InspectorServer/Configuration``.
+public enum DiagramRendererLookup {
+  /// The path of `dot` on the `PATH`, or `nil` when Graphviz is not installed.
+  public static func dot() -> String? { DiagramRenderer.findDot() }
+}
+
+/// Refuses requests with a foreign `Host` or `Origin` before any route runs.
+struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
+  let refusal: @Sendable (Request) -> String?
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    if let refusal = refusal(request) {
+      throw HTTPError(.forbidden, message: refusal)
+    }
+    return try await next(request, context)
+  }
+}
+
+/// A value sent once and awaited once.
+final class OneShot<Value: Sendable>: Sendable {
+  private let state = Locked<(value: Value?, waiter: CheckedContinuation<Value, Never>?)>(
+    (nil, nil))
+
+  func send(_ value: Value) {
+    let waiter = state.withLock { state -> CheckedContinuation<Value, Never>? in
+      guard state.value == nil else { return nil }
+      state.value = value
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: value)
+  }
+
+  var value: Value {
+    get async {
+      await withCheckedContinuation { continuation in
+        let ready = state.withLock { state -> Value? in
+          if let value = state.value { return value }
+          state.waiter = continuation
+          return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    }
+  }
+}

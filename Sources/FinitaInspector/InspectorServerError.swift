@@ -1,0 +1,29 @@
+/// Why the inspector did not start.
+public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConvertible {
+  private enum Kind: Hashable, Sendable {
+    case alreadyRunning, noPort, stoppedBeforeListening
+  }
+
+  private let kind: Kind
+
+  private init(_ kind: Kind) {
+    self.kind = kind
+  }
+
+  /// ``InspectorServer/start()`` was called on a running inspector.
+  public static let alreadyRunning = Self(.alreadyRunning)
+  /// The server listened but did not say on which port.
+  public static let noPort = Self(.noPort)
+  /// The server stopped before it listened.
+  public static let stoppedBeforeListening = Self(.stoppedBeforeListening)
+
+  /// What happened and what to do.
+  public var description: String {
+    switch kind {
+    case .alreadyRunning: "The inspector is already running; shut it down before starting again."
+    case .noPort: "The inspector listened but its port is unknown; try another port."
+    case .stoppedBeforeListening:
+      "The inspector stopped before it listened; is the port in use? Try --port 0."
+    }
+  }
+}

@@ -1,0 +1,223 @@
+import FinitaInspectorProtocol
+import Foundation
+
+/// Connected apps, what they sent lately, and connected pages; everything bounded.
+final class InspectorHub: Sendable {
+  struct Limits: Sendable {
+    var eventsPerFeature: Int
+    var featuresPerApp: Int
+    var pageBacklog: Int
+  }
+
+  struct FeatureRecord {
+    var descriptor: FeatureDescriptor?
+    var events: [StageEvent] = []
+    var start = 0
+    var diagram: DiagramUpdate?
+
+    mutating func append(_ event: StageEvent, limit: Int) {
+      if events.count < limit {
+        events.append(event)
+      } else {
+        events[start] = event
+        start = (start + 1) % limit
+      }
+    }
+
+    var ordered: [StageEvent] {
+      Array(events[start...] + events[..<start])
+    }
+  }
+
+  struct AppRecord {
+    var hello: AppHello
+    var features: [UInt64: FeatureRecord] = [:]
+    var order: [UInt64] = []
+    var dropped = DroppedEvents(count: 0, total: 0)
+    var send: @Sendable (String) -> Void
+  }
+
+  private struct State {
+    var apps: [String: AppRecord] = [:]
+    var appOrder: [String] = []
+    var pages: [UUID: AsyncStream<String>.Continuation] = [:]
+    var nextApp = 1
+  }
+
+  let limits: Limits
+  private let state = Locked(State())
+
+  init(limits: Limits) {
+    self.limits = limits
+  }
+
+  // MARK: Apps
+
+  func addApp(_ hello: AppHello, send: @escaping @Sendable (String) -> Void) -> String {
+    let id = state.withLock { state in
+      let id = "a\(state.nextApp)"
+      state.nextApp += 1
+      state.apps[id] = AppRecord(hello: hello, send: send)
+      state.appOrder.append(id)
+      return id
+    }
+    broadcast(InspectorEnvelope(.hello(hello), app: id))
+    return id
+  }
+
+  func removeApp(_ id: String) {
+    state.withLock { state in
+      state.apps[id] = nil
+      state.appOrder.removeAll { $0 == id }
+    }
+    broadcast(InspectorEnvelope(.appGone, app: id))
+  }
+
+  /// Keeps what an app sent and passes it on to the pages; returns an error frame for messages
+  /// an app may not send.
+  func receive(_ message: InspectorMessage, from app: String) -> ErrorFrame? {
+    let forward: Bool? = state.withLock { state in
+      guard var record = state.apps[app] else { return nil }
+      defer { state.apps[app] = record }
+      switch message {
+      case .feature(let descriptor):
+        if record.features[descriptor.id] == nil {
+          guard record.order.count < limits.featuresPerApp else { return false }
+          record.order.append(descriptor.id)
+        }
+        record.features[descriptor.id, default: FeatureRecord()].descriptor = descriptor
+      case .events(let events):
+        for event in events {
+          if record.features[event.feature] == nil {
+            guard record.order.count < limits.featuresPerApp else { continue }
+            record.order.append(event.feature)
+            record.features[event.feature] = FeatureRecord()
+          }
+          record.features[event.feature]?.append(event, limit: limits.eventsPerFeature)
+        }
+      case .dropped(let dropped):
+        record.dropped = DroppedEvents(
+          count: dropped.count, total: max(dropped.total, record.dropped.total))
+      case .reply:
+        break
+      default:
+        return nil
+      }
+      return true
+    }
+    switch forward {
+    case nil:
+      return ErrorFrame(
+        code: "unexpected",
+        message: "An app may send hello (first), feature, events, diagram, dropped and reply"
+          + " messages, not \(message.type); it was dropped.")
+    case false?:
+      return ErrorFrame(
+        code: "tooManyFeatures",
+        message: "The app has more than \(limits.featuresPerApp) features; the others are not"
+          + " shown.")
+    case true?:
+      broadcast(InspectorEnvelope(message, app: app))
+      return nil
+    }
+  }
+
+  func storeDiagram(_ update: DiagramUpdate, from app: String) {
+    state.withLock { state in
+      guard state.apps[app]?.features[update.feature] != nil else { return }
+      state.apps[app]?.features[update.feature]?.diagram = update
+    }
+    broadcast(InspectorEnvelope(.diagram(update), app: app))
+  }
+
+  /// Passes a page's command to its app; an error frame when there is no such app.
+  func forward(_ command: InspectorCommand, to app: String?) -> ErrorFrame? {
+    let send = state.withLock { state in app.flatMap { state.apps[$0]?.send } }
+    guard let app, let send else {
+      return ErrorFrame(
+        code: "unknownApp",
+        message: "There is no app \(app ?? "(none)") connected; the command was dropped.")
+    }
+    guard let text = try? InspectorProtocol.encode(InspectorEnvelope(.command(command))) else {
+      return ErrorFrame(code: "malformed", message: "The command does not encode.")
+    }
+    _ = app
+    send(text)
+    return nil
+  }
+
+  // MARK: Pages
+
+  func addPage(dotAvailable: Bool) -> (UUID, AsyncStream<String>) {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: String.self, bufferingPolicy: .bufferingNewest(limits.pageBacklog))
+    let id = UUID()
+    let snapshot: [InspectorEnvelope] = state.withLock { state in
+      state.pages[id] = continuation
+      var messages = [
+        InspectorEnvelope(
+          .welcome(
+            Welcome(protocolVersion: InspectorProtocol.version, dotAvailable: dotAvailable)))
+      ]
+      for appID in state.appOrder {
+        guard let app = state.apps[appID] else { continue }
+        messages.append(InspectorEnvelope(.hello(app.hello), app: appID))
+        for featureID in app.order {
+          guard let feature = app.features[featureID] else { continue }
+          if let descriptor = feature.descriptor {
+            messages.append(InspectorEnvelope(.feature(descriptor), app: appID))
+          }
+          let events = feature.ordered
+          var index = 0
+          while index < events.count {
+            let chunk = Array(events[index..<min(index + 500, events.count)])
+            messages.append(InspectorEnvelope(.events(chunk), app: appID))
+            index += 500
+          }
+          if let diagram = feature.diagram {
+            messages.append(InspectorEnvelope(.diagram(diagram), app: appID))
+          }
+        }
+        if app.dropped.total > 0 {
+          messages.append(InspectorEnvelope(.dropped(app.dropped), app: appID))
+        }
+      }
+      return messages
+    }
+    for message in snapshot {
+      if let text = try? InspectorProtocol.encode(message) { continuation.yield(text) }
+    }
+    return (id, stream)
+  }
+
+  func removePage(_ id: UUID) {
+    let continuation = state.withLock { $0.pages.removeValue(forKey: id) }
+    continuation?.finish()
+  }
+
+  func finishAllPages() {
+    let pages = state.withLock { state in
+      defer { state.pages = [:] }
+      return Array(state.pages.values)
+    }
+    for page in pages { page.finish() }
+  }
+
+  var appCount: Int { state.withLock { $0.apps.count } }
+  var pageCount: Int { state.withLock { $0.pages.count } }
+
+  /// The number of events kept, over all apps.
+  var keptEvents: Int {
+    state.withLock { state in
+      state.apps.values.reduce(0) { sum, app in
+        sum + app.features.values.reduce(0) { $0 + $1.events.count }
+      }
+    }
+  }
+
+  private func broadcast(_ envelope: InspectorEnvelope) {
+    let pages = state.withLock { Array($0.pages.values) }
+    guard !pages.isEmpty, let text = try? InspectorProtocol.encode(envelope) else { return }
+    for page in pages { page.yield(text) }
+  }
+}

@@ -1,0 +1,477 @@
+// The Finita Inspector page: plain JavaScript, no build step.
+"use strict";
+
+const MAX_EVENTS = 50000;
+const MAX_ROWS = 400;
+const token = new URLSearchParams(location.search).get("token") || "";
+
+const model = {
+  apps: new Map(),        // app id -> {hello, features: Map(id -> descriptor), gone}
+  events: [],             // {app, feature, sequence, stage, time, text, value, state, key}
+  lastState: new Map(),   // feature key -> the last event with a state
+  diagrams: new Map(),    // feature key -> diagram update
+  dropped: new Map(),     // app id -> total dropped
+  offline: null,          // the imported file's name while browsing offline
+};
+const view = { selectedEvent: null, selectedFeature: "", travelSteps: [], renderQueued: false };
+const pending = new Map(); // request id -> where its reply goes
+let nextRequest = 1;
+let socket = null;
+let live = null;           // the live model, kept while an imported session is shown
+
+const $ = (id) => document.getElementById(id);
+const keyOf = (app, feature) => `${app}/${feature}`;
+
+// MARK: Connection
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/page?token=${encodeURIComponent(token)}`);
+  socket.onopen = () => setStatus(true);
+  socket.onclose = () => { setStatus(false); setTimeout(connect, 1000); };
+  socket.onmessage = (message) => {
+    let envelope;
+    try { envelope = JSON.parse(message.data); } catch (error) { return note(`Unreadable message: ${error}`, true); }
+    if (model.offline) { if (live) receive(live, envelope); return; }
+    receive(model, envelope);
+    scheduleRender();
+  };
+}
+
+function setStatus(online) {
+  $("status").textContent = online ? "inspector connected" : "inspector offline";
+  $("status").className = `status ${online ? "online" : "offline"}`;
+}
+
+function send(envelope) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) { note("Not connected to the inspector.", true); return false; }
+  socket.send(JSON.stringify(envelope));
+  return true;
+}
+
+// MARK: Model
+
+function receive(target, envelope) {
+  const app = envelope.app;
+  switch (envelope.type) {
+    case "welcome":
+      target.apps.clear(); target.events.length = 0; target.lastState.clear(); target.diagrams.clear();
+      break;
+    case "hello":
+      target.apps.set(app, { hello: { name: envelope.name, platform: envelope.platform, processID: envelope.processID }, features: new Map(), gone: false });
+      break;
+    case "appGone": {
+      const record = target.apps.get(app); if (record) record.gone = true; break;
+    }
+    case "feature": {
+      const record = ensureApp(target, app);
+      record.features.set(envelope.id, envelope);
+      break;
+    }
+    case "events":
+      for (const event of envelope.events) addEvent(target, app, event);
+      break;
+    case "diagram":
+      target.diagrams.set(keyOf(app, envelope.feature), envelope);
+      break;
+    case "dropped":
+      target.dropped.set(app, envelope.total);
+      break;
+    case "reply": {
+      const where = pending.get(envelope.requestID);
+      pending.delete(envelope.requestID);
+      showResult(where || "travel-result", envelope.ok, envelope.message);
+      break;
+    }
+    case "error":
+      note(`${envelope.code}: ${envelope.message}`, true);
+      break;
+  }
+}
+
+function ensureApp(target, app) {
+  if (!target.apps.has(app)) target.apps.set(app, { hello: { name: `app ${app}` }, features: new Map(), gone: false });
+  return target.apps.get(app);
+}
+
+function addEvent(target, app, event) {
+  const key = keyOf(app, event.feature);
+  const entry = Object.assign({ app, key }, event);
+  entry.stateEvent = event.state !== undefined && event.state !== null ? entry : (target.lastState.get(key) || null);
+  entry.previousStateEvent = entry.stateEvent === entry ? (target.lastState.get(key) || null) : entry.stateEvent;
+  if (entry.stateEvent === entry) target.lastState.set(key, entry);
+  // A page that opens late gets each feature's steps in turn; the timeline shows them in the
+  // app's order (links above are per feature, so they stay right).
+  const last = target.events[target.events.length - 1];
+  if (last && last.app === app && last.sequence > event.sequence) target.needsSort = true;
+  target.events.push(entry);
+  if (target.events.length > MAX_EVENTS) target.events.splice(0, target.events.length - MAX_EVENTS);
+}
+
+function appName(record, id) { return (record.hello && record.hello.name) || `app ${id}`; }
+
+// MARK: Rendering
+
+function scheduleRender() {
+  if (view.renderQueued) return;
+  view.renderQueued = true;
+  requestAnimationFrame(() => { view.renderQueued = false; render(); });
+}
+
+function render() {
+  renderApps();
+  renderFilters();
+  renderTimeline();
+  renderTravel();
+  renderWish();
+  renderDiagram();
+  const dropped = [...model.dropped.values()].reduce((a, b) => a + b, 0);
+  $("dropped").hidden = dropped === 0;
+  $("dropped").textContent = `${dropped} events dropped by apps`;
+  $("mode").textContent = model.offline ? `offline: ${model.offline}` : "live";
+  $("btn-back-live-session").hidden = !model.offline;
+}
+
+function featureLabel(descriptor) { return descriptor ? descriptor.displayName : "?"; }
+
+function descriptorFor(key) {
+  const [app, feature] = key.split("/");
+  const record = model.apps.get(app);
+  return record ? record.features.get(Number(feature)) : undefined;
+}
+
+function renderApps() {
+  const list = $("app-list");
+  list.textContent = "";
+  if (model.apps.size === 0) {
+    const empty = document.createElement("li"); empty.className = "empty";
+    empty.textContent = "No app connected yet. Start one with InspectorClient.start(url:).";
+    list.append(empty); return;
+  }
+  for (const [id, record] of model.apps) {
+    const item = document.createElement("li");
+    const name = document.createElement("div");
+    name.className = `app-name${record.gone ? " gone" : ""}`;
+    name.textContent = `${appName(record, id)}${record.hello.platform ? ` · ${record.hello.platform}` : ""}`;
+    item.append(name);
+    const features = document.createElement("ul");
+    for (const [, descriptor] of record.features) {
+      const key = keyOf(id, descriptor.id);
+      const row = document.createElement("li");
+      row.className = `feature-item${view.selectedFeature === key ? " selected" : ""}`;
+      row.dataset.feature = key;
+      row.dataset.name = descriptor.displayName;
+      row.textContent = descriptor.displayName;
+      if (descriptor.canTravel) row.append(badge("travel"));
+      if (descriptor.acceptsWishes) row.append(badge("wishes"));
+      if (model.diagrams.has(key)) row.append(badge("diagram"));
+      const type = document.createElement("span"); type.className = "type"; type.textContent = descriptor.typeName;
+      row.append(type);
+      row.onclick = () => selectFeature(key);
+      features.append(row);
+    }
+    item.append(features);
+    list.append(item);
+  }
+}
+
+function badge(text) { const span = document.createElement("span"); span.className = "badge"; span.textContent = text; return span; }
+
+function renderFilters() {
+  const select = $("filter-feature");
+  const keys = [];
+  for (const [id, record] of model.apps) for (const [, d] of record.features) keys.push([keyOf(id, d.id), d.displayName]);
+  const wanted = ["", ...keys.map((k) => k[0])].join("|");
+  if (select.dataset.keys !== wanted) {
+    const current = select.value;
+    select.textContent = "";
+    select.append(new Option("All features", ""));
+    for (const [key, name] of keys) select.append(new Option(name, key));
+    select.value = keys.some((k) => k[0] === current) ? current : "";
+    select.dataset.keys = wanted;
+  }
+  const stages = $("filter-stage");
+  const seen = new Set(model.events.map((e) => e.stage));
+  const stageKeys = ["", ...[...seen].sort()].join("|");
+  if (stages.dataset.keys !== stageKeys) {
+    const current = stages.value;
+    stages.textContent = "";
+    stages.append(new Option("All stages", ""));
+    for (const stage of [...seen].sort()) stages.append(new Option(stage, stage));
+    stages.value = seen.has(current) ? current : "";
+    stages.dataset.keys = stageKeys;
+  }
+}
+
+function filteredEvents() {
+  const feature = $("filter-feature").value;
+  const stage = $("filter-stage").value;
+  const search = $("search").value.trim().toLowerCase();
+  return model.events.filter((e) =>
+    (!feature || e.key === feature) && (!stage || e.stage === stage) &&
+    (!search || e.text.toLowerCase().includes(search) || e.stage.toLowerCase().includes(search) ||
+      featureLabel(descriptorFor(e.key)).toLowerCase().includes(search)));
+}
+
+function renderTimeline() {
+  if (model.needsSort) {
+    const order = [...model.apps.keys()];
+    model.events.sort((a, b) => (a.app === b.app ? a.sequence - b.sequence : order.indexOf(a.app) - order.indexOf(b.app)));
+    model.needsSort = false;
+  }
+  const events = filteredEvents();
+  $("count").textContent = `${events.length} of ${model.events.length} steps`;
+  const shown = events.slice(-MAX_ROWS);
+  const body = $("events").tBodies[0];
+  body.textContent = "";
+  for (const event of shown) {
+    const row = body.insertRow();
+    row.dataset.sequence = event.sequence;
+    row.dataset.stage = event.stage;
+    row.dataset.key = event.key;
+    if (event === view.selectedEvent) row.className = "selected";
+    row.insertCell().textContent = event.sequence;
+    row.insertCell().textContent = event.time.toFixed(3);
+    row.insertCell().textContent = featureLabel(descriptorFor(event.key));
+    const stage = document.createElement("span"); stage.className = `stage stage-${event.stage}`; stage.textContent = event.stage;
+    row.insertCell().append(stage);
+    const text = row.insertCell(); text.textContent = event.text; text.title = event.text;
+    row.onclick = () => selectEvent(event);
+  }
+  if ($("follow").checked) { const scroll = $("events-scroll"); scroll.scrollTop = scroll.scrollHeight; }
+}
+
+function selectFeature(key) {
+  view.selectedFeature = key;
+  $("filter-feature").value = key;
+  const descriptor = descriptorFor(key);
+  if (descriptor && descriptor.wishExample !== undefined && descriptor.wishExample !== null && !$("wish-input").dataset.touched) {
+    $("wish-input").value = JSON.stringify(descriptor.wishExample);
+  }
+  render();
+}
+
+function selectEvent(event) {
+  view.selectedEvent = event;
+  $("follow").checked = false;
+  if (view.selectedFeature !== event.key) { view.selectedFeature = event.key; }
+  $("step-title").textContent = `#${event.sequence} ${event.stage} · ${featureLabel(descriptorFor(event.key))}`;
+  const now = event.stateEvent ? event.stateEvent.state : null;
+  const before = event.stateEvent === event ? (event.previousStateEvent ? event.previousStateEvent.state : null) : now;
+  $("state-view").textContent = now === null ? "(no state seen yet)" : lines(now).join("\n");
+  renderDiff(before, now, event);
+  render();
+}
+
+// MARK: State and diff
+
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === "object") {
+    const sorted = {}; for (const key of Object.keys(value).sort()) sorted[key] = sortKeys(value[key]); return sorted;
+  }
+  return value;
+}
+
+// A state as lines: JSON pretty-printed; a Swift description (a string) broken at its commas.
+function lines(value) {
+  if (value === null || value === undefined) return [];
+  if (typeof value === "string") return describe(value);
+  return JSON.stringify(sortKeys(value), null, 2).split("\n");
+}
+
+function describe(text) {
+  const out = []; let depth = 0; let line = ""; let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    if (!quoted && (ch === "(" || ch === "[")) { line += ch; out.push("  ".repeat(depth) + line.trim()); depth++; line = ""; continue; }
+    if (!quoted && (ch === ")" || ch === "]")) { if (line.trim()) out.push("  ".repeat(depth) + line.trim()); depth = Math.max(0, depth - 1); line = ch; continue; }
+    if (!quoted && ch === ",") { out.push("  ".repeat(depth) + (line + ",").trim()); line = ""; continue; }
+    line += ch;
+  }
+  if (line.trim()) out.push("  ".repeat(depth) + line.trim());
+  return out.filter((l) => l.trim() !== "");
+}
+
+function diffLines(a, b) {
+  const n = a.length, m = b.length;
+  if (n * m > 4000000) return [...a.map((l) => ["-", l]), ...b.map((l) => ["+", l])];
+  const table = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--)
+    table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+  const out = []; let i = 0, j = 0;
+  while (i < n && j < m) {
+    if (a[i] === b[j]) { out.push([" ", a[i]]); i++; j++; }
+    else if (table[i + 1][j] >= table[i][j + 1]) out.push(["-", a[i++]]);
+    else out.push(["+", b[j++]]);
+  }
+  while (i < n) out.push(["-", a[i++]]);
+  while (j < m) out.push(["+", b[j++]]);
+  return out;
+}
+
+function renderDiff(before, now, event) {
+  const target = $("diff-view");
+  target.textContent = "";
+  if (event.stateEvent !== event) { target.textContent = `No change: a ${event.stage} step does not change the state.`; return; }
+  if (before === null) { target.textContent = "The first state of this feature."; return; }
+  const diff = diffLines(lines(before), lines(now));
+  if (!diff.some(([mark]) => mark !== " ")) { target.textContent = "No change: the same state again."; return; }
+  for (const [mark, text] of diff) {
+    const span = document.createElement("span");
+    span.className = mark === "+" ? "diff-add" : mark === "-" ? "diff-del" : "diff-same";
+    span.textContent = `${mark} ${text}`;
+    target.append(span);
+  }
+}
+
+// MARK: Time travel, wishes, diagrams
+
+function selectedDescriptor() { return view.selectedFeature ? descriptorFor(view.selectedFeature) : undefined; }
+
+function renderTravel() {
+  const descriptor = selectedDescriptor();
+  const can = !!(descriptor && descriptor.canTravel && !model.offline);
+  const slider = $("travel-slider");
+  $("travel-feature").textContent = descriptor ? `· ${descriptor.displayName}` : "";
+  for (const id of ["btn-pause", "btn-resume", "btn-live", "btn-continue"]) $(id).disabled = !can;
+  // States of features that can travel are JSON (a string is a JSON value too).
+  const steps = model.events.filter((e) => e.key === view.selectedFeature && e.stateEvent === e);
+  view.travelSteps = steps;
+  slider.disabled = !can || steps.length === 0;
+  const atEnd = Number(slider.value) === Number(slider.max);
+  slider.max = Math.max(0, steps.length - 1);
+  if (atEnd && !slider.dataset.moved) slider.value = slider.max;
+  if (!descriptor) { $("travel-label").textContent = "Select a feature that can travel."; return; }
+  if (!descriptor.canTravel) { $("travel-label").textContent = `${descriptor.displayName} cannot travel: hand it to the client with inspector.inspect(feature); its state must be Codable.`; return; }
+  const step = steps[Number(slider.value)];
+  $("travel-label").textContent = step ? `State ${Number(slider.value) + 1} of ${steps.length} (step #${step.sequence}): ${JSON.stringify(step.state)}` : "No states yet.";
+}
+
+function command(kind, extra, resultTarget) {
+  const [app, feature] = view.selectedFeature.split("/");
+  const requestID = nextRequest++;
+  pending.set(requestID, resultTarget);
+  const envelope = Object.assign({ v: 1, type: "command", app, requestID, feature: Number(feature), kind }, extra);
+  if (send(envelope)) showResult(resultTarget, true, `${kind} sent…`);
+}
+
+function showResult(id, ok, message) {
+  const target = $(id);
+  target.className = `result ${ok ? "ok" : "bad"}`;
+  target.textContent = message;
+  note(message, !ok);
+}
+
+function renderWish() {
+  const descriptor = selectedDescriptor();
+  const can = !!(descriptor && descriptor.acceptsWishes && !model.offline);
+  $("wish-input").disabled = !can;
+  $("btn-send-wish").disabled = !can;
+  if (descriptor && !descriptor.acceptsWishes) $("wish-input").placeholder = `${descriptor.displayName}'s wish is not Decodable (or it was not handed to the client).`;
+}
+
+function sendWish() {
+  let wish;
+  try { wish = JSON.parse($("wish-input").value); }
+  catch (error) { showResult("wish-result", false, `The wish is not JSON: ${error.message}`); return; }
+  command("sendWish", { wish }, "wish-result");
+}
+
+function renderDiagram() {
+  const target = $("diagram");
+  const diagram = model.diagrams.get(view.selectedFeature);
+  const signature = diagram ? (diagram.svg || diagram.mermaid || "") : "";
+  if (target.dataset.signature === signature && target.dataset.key === view.selectedFeature) return;
+  target.dataset.signature = signature; target.dataset.key = view.selectedFeature;
+  target.textContent = "";
+  if (!diagram) { const p = document.createElement("p"); p.className = "muted"; p.textContent = "No diagram for this feature."; target.append(p); return; }
+  if (diagram.svg) {
+    const parsed = new DOMParser().parseFromString(diagram.svg, "image/svg+xml");
+    const svg = parsed.documentElement;
+    for (const script of svg.querySelectorAll("script")) script.remove();
+    target.append(document.importNode(svg, true));
+  } else {
+    const p = document.createElement("p"); p.className = "muted"; p.id = "diagram-note";
+    p.textContent = diagram.note || "Graphviz is not installed on the inspector's side: here is the Mermaid text.";
+    const pre = document.createElement("pre"); pre.className = "code"; pre.id = "mermaid-text"; pre.textContent = diagram.mermaid || "";
+    target.append(p, pre);
+  }
+}
+
+// MARK: Export and import
+
+function exportText(source = model) {
+  const out = [JSON.stringify({ format: "finita-inspector-session", version: 1, exported: new Date().toISOString() })];
+  for (const [id, record] of source.apps) {
+    out.push(JSON.stringify({ v: 1, type: "hello", app: id, name: appName(record, id), platform: record.hello.platform, processID: record.hello.processID }));
+    for (const [, descriptor] of record.features) out.push(JSON.stringify(Object.assign({}, descriptor, { v: 1, type: "feature", app: id })));
+  }
+  for (const event of source.events) {
+    const { app, key, stateEvent, previousStateEvent, ...plain } = event;
+    out.push(JSON.stringify({ v: 1, type: "events", app, events: [plain] }));
+  }
+  for (const [key, diagram] of source.diagrams) out.push(JSON.stringify(Object.assign({}, diagram, { v: 1, type: "diagram", app: key.split("/")[0] })));
+  return out.join("\n") + "\n";
+}
+
+function importText(text, name) {
+  const rows = text.split("\n").filter((l) => l.trim() !== "");
+  const header = rows.length ? JSON.parse(rows[0]) : null;
+  if (!header || header.format !== "finita-inspector-session") throw new Error("this is not a session exported by the Finita Inspector (its first line has no \"format\": \"finita-inspector-session\")");
+  if (header.version !== 1) throw new Error(`the session is in format version ${header.version}; this page reads version 1`);
+  const offline = { apps: new Map(), events: [], lastState: new Map(), diagrams: new Map(), dropped: new Map(), offline: name };
+  rows.slice(1).forEach((row, index) => {
+    let envelope;
+    try { envelope = JSON.parse(row); } catch (error) { throw new Error(`line ${index + 2}: ${error.message}`); }
+    receive(offline, envelope);
+  });
+  if (!model.offline) live = Object.assign({}, model);
+  Object.assign(model, offline);
+  view.selectedEvent = null;
+  render();
+}
+
+function download() {
+  const blob = new Blob([exportText()], { type: "application/x-ndjson" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `finita-session-${new Date().toISOString().replace(/[:.]/g, "-")}.jsonl`;
+  document.body.append(link); link.click(); link.remove();
+  note(`Exported ${model.events.length} steps.`);
+}
+
+function note(message, bad) {
+  const footer = $("messages");
+  footer.textContent = message;
+  footer.className = bad ? "bad" : "";
+}
+
+// MARK: Wiring
+
+$("filter-feature").onchange = () => { view.selectedFeature = $("filter-feature").value; render(); };
+$("filter-stage").onchange = render;
+$("search").oninput = render;
+$("travel-slider").oninput = () => { $("travel-slider").dataset.moved = "1"; renderTravel(); };
+$("travel-slider").onchange = () => {
+  const step = view.travelSteps[Number($("travel-slider").value)];
+  if (step) command("travel", { state: step.state }, "travel-result");
+};
+$("btn-pause").onclick = () => command("pause", {}, "travel-result");
+$("btn-resume").onclick = () => command("resume", {}, "travel-result");
+$("btn-live").onclick = () => { delete $("travel-slider").dataset.moved; command("live", {}, "travel-result"); };
+$("btn-continue").onclick = () => { delete $("travel-slider").dataset.moved; command("continue", {}, "travel-result"); };
+$("btn-send-wish").onclick = sendWish;
+$("wish-input").oninput = () => { $("wish-input").dataset.touched = "1"; };
+$("btn-export").onclick = download;
+$("import-file").onchange = async (event) => {
+  const file = event.target.files[0]; if (!file) return;
+  try { importText(await file.text(), file.name); note(`Imported ${model.events.length} steps from ${file.name}.`); }
+  catch (error) { note(`Cannot import ${file.name}: ${error.message}`, true); }
+  event.target.value = "";
+};
+$("btn-back-live-session").onclick = () => { if (live) { Object.assign(model, live); model.offline = null; live = null; } render(); };
+
+window.finitaInspector = { model, exportText, importText, selectFeature };
+connect();
+render();

@@ -1,0 +1,400 @@
+import Finita
+import FinitaAutomaton
+import FinitaInspectorProtocol
+import Foundation
+import HummingbirdWSClient
+import Logging
+
+/// Streams every stage of every feature to a running Finita Inspector, and takes its commands.
+///
+/// Start it once, early, in debug builds, before the features it should see are created (features
+/// pick their interceptors when they are created):
+///
+/// ```swift
+/// #if DEBUG
+/// let inspector = InspectorClient.start(url: "ws://127.0.0.1:7447/app?token=…")
+/// #endif
+/// let meter = Feature(initialState: .idle, definition: ParkingMeter(fee: 3))
+/// inspector.inspect(meter, automaton: meter.definition.automaton)  // time travel, wishes, diagram
+/// ```
+///
+/// The client never blocks a feature: stages go into a bounded buffer, and when it is full the
+/// oldest are dropped and the page is told how many. When the inspector is gone the app keeps
+/// working, and the client reconnects with a growing delay.
+public final class InspectorClient: Sendable {
+  /// How the client behaves.
+  public struct Configuration: Sendable {
+    /// The app's name on the page; the process's name by default.
+    public var appName: String
+    /// How many stages wait for the inspector at most; older ones are dropped beyond.
+    public var bufferCapacity: Int
+    /// How many stages one message carries at most.
+    public var batchSize: Int
+    /// The delay before the reconnection attempt with this number (0, 1, 2, …).
+    public var reconnectDelay: @Sendable (Int) -> Duration
+
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - appName: The app's name on the page.
+    ///   - bufferCapacity: How many stages wait for the inspector at most.
+    ///   - batchSize: How many stages one message carries at most.
+    ///   - reconnectDelay: The delay before each reconnection attempt; by default 250 ms,
+    ///     doubling up to 10 s.
+    public init(
+      appName: String = ProcessInfo.processInfo.processName,
+      bufferCapacity: Int = 10_000,
+      batchSize: Int = 256,
+      reconnectDelay: @escaping @Sendable (Int) -> Duration = InspectorClient.exponentialBackoff
+    ) {
+      self.appName = appName
+      self.bufferCapacity = bufferCapacity
+      self.batchSize = batchSize
+      self.reconnectDelay = reconnectDelay
+    }
+  }
+
+  /// 250 ms doubling with each attempt, at most 10 s.
+  ///
+  /// - Parameter attempt: The attempt's number, from 0.
+  /// - Returns: The delay before it.
+  public static func exponentialBackoff(_ attempt: Int) -> Duration {
+    .milliseconds(min(250 << min(attempt, 6), 10_000))
+  }
+
+  /// Whether the client is connected, as it changes.
+  public enum ConnectionEvent: Sendable, Hashable {
+    /// Connected to the inspector.
+    case connected
+    /// The connection ended or could not be made; the client retries after the delay.
+    case disconnected
+  }
+
+  private struct Registry {
+    var attachments: [InspectorAttachment] = []
+    var bound: [UInt64: InspectorAttachment] = [:]
+    var seen: [UInt64: FeatureInfo] = [:]
+    var rebinding: Set<UInt64> = []
+  }
+
+  private let url: String
+  private let configuration: Configuration
+  private let buffer: EventBuffer
+  private let registry = Locked(Registry())
+  private let installed: InstalledInterceptor
+  private let task: Locked<Task<Void, Never>?> = Locked(nil)
+  private let connectionContinuation: AsyncStream<ConnectionEvent>.Continuation
+  /// The client's connection as it changes; for tests and status lines.
+  public let connectionEvents: AsyncStream<ConnectionEvent>
+  private let connected = Locked(false)
+
+  private init(url: String, configuration: Configuration) {
+    self.url = url
+    self.configuration = configuration
+    buffer = EventBuffer(capacity: configuration.bufferCapacity)
+    installed = FeatureInterceptors.install(
+      InspectorInterceptor(buffer: buffer, start: .now))
+    (connectionEvents, connectionContinuation) = AsyncStream.makeStream(
+      of: ConnectionEvent.self, bufferingPolicy: .bufferingNewest(64))
+  }
+
+  /// Installs the client's interceptor and starts streaming to the inspector at `url`.
+  ///
+  /// - Parameters:
+  ///   - url: The app address `finita inspect` prints, `ws://127.0.0.1:PORT/app?token=…`.
+  ///   - configuration: Buffer, batch and reconnection settings.
+  /// - Returns: The running client; keep it, and ``stop()`` it to uninstall.
+  public static func start(url: String, configuration: Configuration = .init())
+    -> InspectorClient
+  {
+    let client = InspectorClient(url: url, configuration: configuration)
+    client.task.withLock { $0 = Task { await client.run() } }
+    return client
+  }
+
+  /// Lets the inspector move `feature` in time and send it wishes typed as JSON.
+  ///
+  /// Features with a name are matched by type and name; give features of the same type
+  /// different names (`FeatureConfiguration.name`) to control each one.
+  ///
+  /// - Parameters:
+  ///   - feature: The feature; the client does not keep it alive.
+  ///   - wishExample: A wish the page offers as a start.
+  @discardableResult
+  public func inspect<Definition: FeatureDefinition>(
+    _ feature: Feature<Definition>, wishExample: Definition.Wish? = nil
+  ) -> InspectorClient where Definition.State: Codable, Definition.Wish: Decodable {
+    attach(
+      .make(
+        feature, wishExample: wishExample,
+        decodeState: { try JSONDecoding.decode(Definition.State.self, from: $0) },
+        decodeWish: { try JSONDecoding.decode(Definition.Wish.self, from: $0) },
+        diagram: nil))
+  }
+
+  /// Lets the inspector move a machine in time, send it events typed as JSON, and draw its
+  /// diagram with the current state highlighted.
+  ///
+  /// - Parameters:
+  ///   - feature: The feature that runs the machine.
+  ///   - automaton: The machine, for its diagram.
+  ///   - wishExample: An event the page offers as a start.
+  @discardableResult
+  public func inspect<Definition: FeatureDefinition, Event: AutomatonEvent, Output: Sendable>(
+    _ feature: Feature<Definition>,
+    automaton: Automaton<Definition.State, Event, Output>,
+    wishExample: Definition.Wish? = nil
+  ) -> InspectorClient where Definition.State: Codable, Definition.Wish: Decodable {
+    attach(
+      .make(
+        feature, wishExample: wishExample,
+        decodeState: { try JSONDecoding.decode(Definition.State.self, from: $0) },
+        decodeWish: { try JSONDecoding.decode(Definition.Wish.self, from: $0) },
+        diagram: { state in
+          (automaton.dot(highlighting: state), automaton.mermaid(highlighting: state))
+        }))
+  }
+
+  private func attach(_ attachment: InspectorAttachment) -> InspectorClient {
+    registry.withLock { registry in
+      registry.attachments.append(attachment)
+      Self.bind(&registry)
+    }
+    buffer.wake()
+    return self
+  }
+
+  private static func bind(_ registry: inout Registry) {
+    for (id, info) in registry.seen.sorted(by: { $0.key < $1.key })
+    where registry.bound[id] == nil {
+      if let attachment = registry.attachments.last(where: { $0.matches(info) }) {
+        registry.bound[id] = attachment
+        registry.rebinding.insert(id)
+      }
+    }
+  }
+
+  /// Whether the client is connected to the inspector now.
+  public var isConnected: Bool { connected.withLock { $0 } }
+
+  /// How many stages were dropped because the buffer was full, since the start.
+  public var droppedEvents: Int { buffer.droppedTotal }
+
+  /// How many stages wait to be sent.
+  public var pendingEvents: Int { buffer.count }
+
+  /// Uninstalls the interceptor, closes the connection and waits until the client has stopped.
+  public func stop() async {
+    installed.uninstall()
+    buffer.close()
+    let running = task.withLock { task in
+      defer { task = nil }
+      return task
+    }
+    running?.cancel()
+    await running?.value
+    connectionContinuation.finish()
+  }
+
+  // MARK: Running
+
+  private func run() async {
+    var attempt = 0
+    var logger = Logger(label: "finita.inspector.client")
+    logger.logLevel = .critical
+    while !Task.isCancelled {
+      var wsConfiguration = WebSocketClientConfiguration()
+      wsConfiguration.maxFrameSize = 4 << 20
+      do {
+        try await WebSocketClient.connect(
+          url: url, configuration: wsConfiguration, logger: logger
+        ) { inbound, outbound, _ in
+          try await self.session(inbound: inbound, outbound: outbound)
+        }
+      } catch {
+        // Refused or dropped: the app keeps working, and the client tries again.
+      }
+      let wasConnected = connected.withLock { connected in
+        defer { connected = false }
+        return connected
+      }
+      if wasConnected { attempt = 0 }
+      connectionContinuation.yield(.disconnected)
+      if Task.isCancelled { break }
+      let delay = configuration.reconnectDelay(attempt)
+      attempt += 1
+      try? await Task.sleep(for: delay)
+    }
+  }
+
+  private func session(
+    inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+  ) async throws {
+    let hello = AppHello(
+      name: configuration.appName, platform: Self.platform,
+      processID: Int(ProcessInfo.processInfo.processIdentifier))
+    try await outbound.write(.text(try InspectorProtocol.encode(InspectorEnvelope(.hello(hello)))))
+    connected.withLock { $0 = true }
+    connectionContinuation.yield(.connected)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for try await message in inbound.messages(maxSize: 4 << 20) {
+          guard case .text(let text) = message else { continue }
+          let answer: InspectorEnvelope
+          do throws(InspectorProtocolError) {
+            let envelope = try InspectorProtocol.decode(text)
+            guard case .command(let command) = envelope.message else { continue }
+            answer = InspectorEnvelope(.reply(self.execute(command)))
+          } catch {
+            answer = InspectorEnvelope(.error(error.frame))
+          }
+          try await outbound.write(.text(try InspectorProtocol.encode(answer)))
+        }
+      }
+      group.addTask {
+        try await self.send(to: outbound)
+      }
+      // Whichever ends first (the inspector closed, or a write failed) ends the session.
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+
+  private func execute(_ command: InspectorCommand) -> CommandReply {
+    let attachment = registry.withLock { $0.bound[command.feature] }
+    guard let attachment else {
+      let known = registry.withLock { $0.seen[command.feature] }
+      let what =
+        known.map {
+          "\($0.displayName) is not controllable: hand it to the client with"
+            + " inspector.inspect(feature) (its state must be Codable and its wish Decodable)"
+        } ?? "there is no feature \(command.feature) in this app"
+      return CommandReply(
+        requestID: command.requestID, feature: command.feature, ok: false, message: what + ".")
+    }
+    return attachment.execute(command)
+  }
+
+  private func send(to outbound: WebSocketOutboundWriter) async throws {
+    var announced: Set<UInt64> = []
+    var sequence: UInt64 = 0
+    var lastDiagrams: [UInt64: String] = [:]
+    // Features seen before this connection are announced again, with their current diagrams.
+    for (_, info) in registry.withLock({ $0.seen }).sorted(by: { $0.key < $1.key }) {
+      try await announce(info, to: outbound)
+      announced.insert(info.id)
+    }
+    try await sendDiagrams(for: Set(announced), last: &lastDiagrams, to: outbound)
+    while !Task.isCancelled {
+      let (pending, dropped) = buffer.drain(max: configuration.batchSize)
+      if let dropped {
+        try await outbound.write(
+          .text(try InspectorProtocol.encode(InspectorEnvelope(.dropped(dropped)))))
+      }
+      var changedDiagrams: Set<UInt64> = []
+      for event in pending where !announced.contains(event.info.id) {
+        registry.withLock { registry in
+          registry.seen[event.info.id] = event.info
+          Self.bind(&registry)
+        }
+        try await announce(event.info, to: outbound)
+        announced.insert(event.info.id)
+        changedDiagrams.insert(event.info.id)
+      }
+      let rebinding = registry.withLock { registry in
+        defer { registry.rebinding = [] }
+        return registry.rebinding
+      }
+      for id in rebinding where announced.contains(id) {
+        if let info = registry.withLock({ $0.seen[id] }) {
+          try await announce(info, to: outbound)
+          changedDiagrams.insert(id)
+        }
+      }
+      if !pending.isEmpty {
+        var events: [StageEvent] = []
+        events.reserveCapacity(pending.count)
+        for event in pending {
+          let (text, value, state) = event.render()
+          events.append(
+            StageEvent(
+              feature: event.info.id, sequence: sequence, stage: event.stage.name,
+              time: event.time, text: text, value: value, state: state))
+          sequence += 1
+          if event.stage == .state || event.stage == .created {
+            changedDiagrams.insert(event.info.id)
+          }
+        }
+        try await write(events, to: outbound)
+      }
+      try await sendDiagrams(for: changedDiagrams, last: &lastDiagrams, to: outbound)
+      if pending.count < configuration.batchSize, dropped == nil, rebinding.isEmpty {
+        await buffer.waitForEvents()
+      }
+    }
+  }
+
+  private func announce(_ info: FeatureInfo, to outbound: WebSocketOutboundWriter) async throws {
+    let attachment = registry.withLock { $0.bound[info.id] }
+    let descriptor = FeatureDescriptor(
+      id: info.id, name: info.name, typeName: info.typeName, displayName: info.displayName,
+      canTravel: attachment?.canTravel ?? false,
+      acceptsWishes: attachment?.acceptsWishes ?? false,
+      wishExample: attachment?.wishExample)
+    try await outbound.write(
+      .text(try InspectorProtocol.encode(InspectorEnvelope(.feature(descriptor)))))
+  }
+
+  private func sendDiagrams(
+    for features: Set<UInt64>, last: inout [UInt64: String],
+    to outbound: WebSocketOutboundWriter
+  ) async throws {
+    for id in features.sorted() {
+      guard let draw = registry.withLock({ $0.bound[id]?.diagram }), let drawn = draw() else {
+        continue
+      }
+      guard last[id] != drawn.dot else { continue }
+      last[id] = drawn.dot
+      let update = DiagramUpdate(feature: id, dot: drawn.dot, mermaid: drawn.mermaid)
+      try await outbound.write(
+        .text(try InspectorProtocol.encode(InspectorEnvelope(.diagram(update)))))
+    }
+  }
+
+  /// Writes events in messages under the size limit; an event too large alone loses its values.
+  private func write(_ events: [StageEvent], to outbound: WebSocketOutboundWriter) async throws {
+    let text = try InspectorProtocol.encode(InspectorEnvelope(.events(events)))
+    if text.utf8.count <= InspectorProtocol.maximumMessageSize {
+      try await outbound.write(.text(text))
+    } else if events.count > 1 {
+      let middle = events.count / 2
+      try await write(Array(events[..<middle]), to: outbound)
+      try await write(Array(events[middle...]), to: outbound)
+    } else if var event = events.first {
+      let size = text.utf8.count
+      event.value = nil
+      event.state = nil
+      event.text = "(\(size) bytes, over the inspector's limit: values left out)"
+      try await outbound.write(
+        .text(try InspectorProtocol.encode(InspectorEnvelope(.events([event])))))
+    }
+  }
+
+  private static var platform: String {
+    #if os(Linux)
+      "Linux"
+    #elseif os(iOS)
+      "iOS"
+    #elseif os(macOS)
+      "macOS"
+    #elseif os(tvOS)
+      "tvOS"
+    #elseif os(watchOS)
+      "watchOS"
+    #elseif os(visionOS)
+      "visionOS"
+    #else
+      "unknown"
+    #endif
+  }
+}

@@ -1,0 +1,122 @@
+import Finita
+import FinitaInspectorProtocol
+
+/// A stage as the interceptor keeps it: cheap to make on the feature's thread; the values are
+/// described and encoded later, by the sender.
+struct PendingEvent: Sendable {
+  let info: FeatureInfo
+  let stage: FeatureStage
+  let time: Double
+  let render: @Sendable () -> (text: String, value: JSONValue?, state: JSONValue?)
+}
+
+/// The bounded buffer between the features and the sender: appending never waits, and when it
+/// is full the oldest event is dropped and counted.
+final class EventBuffer: Sendable {
+  private struct Storage {
+    var ring: [PendingEvent?]
+    var head = 0
+    var count = 0
+    var droppedSinceReport = 0
+    var droppedTotal = 0
+    var waiter: CheckedContinuation<Void, Never>?
+    var isClosed = false
+  }
+
+  let capacity: Int
+  private let storage: Locked<Storage>
+
+  init(capacity: Int) {
+    precondition(capacity >= 1, "The inspector client keeps at least one event; was \(capacity)")
+    self.capacity = capacity
+    storage = Locked(Storage(ring: Array(repeating: nil, count: capacity)))
+  }
+
+  /// Appends an event; never waits.
+  func append(_ event: PendingEvent) {
+    let waiter: CheckedContinuation<Void, Never>? = storage.withLock { storage in
+      if storage.isClosed { return nil }
+      let tail = (storage.head + storage.count) % capacity
+      storage.ring[tail] = event
+      if storage.count == capacity {
+        storage.head = (storage.head + 1) % capacity
+        storage.droppedSinceReport += 1
+        storage.droppedTotal += 1
+      } else {
+        storage.count += 1
+      }
+      let waiter = storage.waiter
+      storage.waiter = nil
+      return waiter
+    }
+    waiter?.resume()
+  }
+
+  /// The events waiting, and the number dropped since the last call (with the total).
+  func drain(max: Int) -> (events: [PendingEvent], dropped: DroppedEvents?) {
+    storage.withLock { storage in
+      let taken = min(max, storage.count)
+      var events: [PendingEvent] = []
+      events.reserveCapacity(taken)
+      for _ in 0..<taken {
+        guard let event = storage.ring[storage.head] else {
+          preconditionFailure("Internal inconsistency: an empty slot inside the event buffer")
+        }
+        storage.ring[storage.head] = nil
+        events.append(event)
+        storage.head = (storage.head + 1) % capacity
+      }
+      storage.count -= taken
+      var dropped: DroppedEvents?
+      if storage.droppedSinceReport > 0 {
+        dropped = DroppedEvents(
+          count: storage.droppedSinceReport, total: storage.droppedTotal)
+        storage.droppedSinceReport = 0
+      }
+      return (events, dropped)
+    }
+  }
+
+  /// Waits until an event is waiting, the task is cancelled, or the buffer is closed.
+  func waitForEvents() async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let resumeNow = storage.withLock { storage -> Bool in
+          if storage.count > 0 || storage.droppedSinceReport > 0 || storage.isClosed
+            || Task.isCancelled
+          {
+            return true
+          }
+          if let previous = storage.waiter {
+            // One sender waits at a time; a stale waiter is released.
+            previous.resume()
+          }
+          storage.waiter = continuation
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    } onCancel: {
+      wake()
+    }
+  }
+
+  /// Releases the waiting sender.
+  func wake() {
+    let waiter = storage.withLock { storage in
+      let waiter = storage.waiter
+      storage.waiter = nil
+      return waiter
+    }
+    waiter?.resume()
+  }
+
+  /// Stops accepting events and releases the sender.
+  func close() {
+    storage.withLock { $0.isClosed = true }
+    wake()
+  }
+
+  var count: Int { storage.withLock { $0.count } }
+  var droppedTotal: Int { storage.withLock { $0.droppedTotal } }
+}

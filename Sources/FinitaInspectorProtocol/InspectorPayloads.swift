@@ -1,0 +1,211 @@
+/// The first message of an app: who it is.
+public struct AppHello: Codable, Hashable, Sendable {
+  /// The app's name, as the page shows it.
+  public var name: String
+  /// The platform the app runs on, such as `Linux` or `iOS`.
+  public var platform: String
+  /// The process identifier, so two copies of one app can be told apart.
+  public var processID: Int
+
+  /// Creates a hello.
+  public init(name: String, platform: String, processID: Int) {
+    self.name = name
+    self.platform = platform
+    self.processID = processID
+  }
+}
+
+/// A feature the app runs, and what the inspector may do with it.
+public struct FeatureDescriptor: Codable, Hashable, Sendable {
+  /// The feature's identifier, unique in its app.
+  public var id: UInt64
+  /// The feature's name, when it has one.
+  public var name: String?
+  /// The name of its definition type.
+  public var typeName: String
+  /// The name the page shows.
+  public var displayName: String
+  /// Whether the app lets the inspector move the feature to a state (its state is `Codable`).
+  public var canTravel: Bool
+  /// Whether the app accepts wishes typed as JSON (its wish is `Decodable`).
+  public var acceptsWishes: Bool
+  /// A wish in JSON the page offers as a start, when the app gave one.
+  public var wishExample: JSONValue?
+
+  /// Creates a descriptor.
+  public init(
+    id: UInt64, name: String?, typeName: String, displayName: String, canTravel: Bool = false,
+    acceptsWishes: Bool = false, wishExample: JSONValue? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.typeName = typeName
+    self.displayName = displayName
+    self.canTravel = canTravel
+    self.acceptsWishes = acceptsWishes
+    self.wishExample = wishExample
+  }
+}
+
+/// One stage of one feature: a wish, an action, an effect, a state, news, work.
+public struct StageEvent: Codable, Hashable, Sendable {
+  /// The feature's identifier (``FeatureDescriptor/id``).
+  public var feature: UInt64
+  /// The event's number in its app, from 0, with no gaps unless events were dropped.
+  public var sequence: UInt64
+  /// The stage's name, as `FeatureStage` spells it (`wish`, `state`, `workStarted`, ...).
+  public var stage: String
+  /// Seconds since the app's client started.
+  public var time: Double
+  /// The stage's values as text, as the app describes them.
+  public var text: String
+  /// The stage's value as JSON, when its type is `Encodable`.
+  public var value: JSONValue?
+  /// The feature's state after this stage, as JSON, for `created` and `state` stages whose
+  /// state is `Encodable`.
+  public var state: JSONValue?
+
+  /// Creates an event.
+  public init(
+    feature: UInt64, sequence: UInt64, stage: String, time: Double, text: String,
+    value: JSONValue? = nil, state: JSONValue? = nil
+  ) {
+    self.feature = feature
+    self.sequence = sequence
+    self.stage = stage
+    self.time = time
+    self.text = text
+    self.value = value
+    self.state = state
+  }
+}
+
+/// A machine's diagram with its current state highlighted.
+public struct DiagramUpdate: Codable, Hashable, Sendable {
+  /// The feature the machine runs in.
+  public var feature: UInt64
+  /// The diagram in Graphviz DOT.
+  public var dot: String?
+  /// The diagram in Mermaid.
+  public var mermaid: String?
+  /// The diagram drawn as SVG by the inspector, when Graphviz is installed there.
+  public var svg: String?
+  /// Why there is no SVG, when there is none.
+  public var note: String?
+
+  /// Creates an update.
+  public init(
+    feature: UInt64, dot: String? = nil, mermaid: String? = nil, svg: String? = nil,
+    note: String? = nil
+  ) {
+    self.feature = feature
+    self.dot = dot
+    self.mermaid = mermaid
+    self.svg = svg
+    self.note = note
+  }
+}
+
+/// What the inspector asks an app to do with one of its features.
+public struct InspectorCommand: Codable, Hashable, Sendable {
+  /// The kinds of command.
+  public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Show ``InspectorCommand/state``; wishes are held until the feature goes back to live.
+    case travel
+    /// Back to the live state, then the held wishes run.
+    case live
+    /// Continue from the state shown: it becomes the live state.
+    case `continue`
+    /// Hold the feature at its current state (a travel to it).
+    case pause
+    /// Back to live after a pause.
+    case resume
+    /// Send ``InspectorCommand/wish``, decoded as the feature's wish.
+    case sendWish
+  }
+
+  /// A number the reply repeats.
+  public var requestID: Int
+  /// The feature's identifier.
+  public var feature: UInt64
+  /// What to do.
+  public var kind: Kind
+  /// The state to travel to, for ``Kind/travel``.
+  public var state: JSONValue?
+  /// The wish to send, for ``Kind/sendWish``.
+  public var wish: JSONValue?
+
+  /// Creates a command.
+  public init(
+    requestID: Int, feature: UInt64, kind: Kind, state: JSONValue? = nil, wish: JSONValue? = nil
+  ) {
+    self.requestID = requestID
+    self.feature = feature
+    self.kind = kind
+    self.state = state
+    self.wish = wish
+  }
+}
+
+/// An app's answer to a command.
+public struct CommandReply: Codable, Hashable, Sendable {
+  /// The command's ``InspectorCommand/requestID``.
+  public var requestID: Int
+  /// The feature's identifier.
+  public var feature: UInt64
+  /// Whether the command was done.
+  public var ok: Bool
+  /// What was done, or what went wrong and how to fix it.
+  public var message: String
+
+  /// Creates a reply.
+  public init(requestID: Int, feature: UInt64, ok: Bool, message: String) {
+    self.requestID = requestID
+    self.feature = feature
+    self.ok = ok
+    self.message = message
+  }
+}
+
+/// Events an app could not keep because its buffer was full.
+public struct DroppedEvents: Codable, Hashable, Sendable {
+  /// Dropped since the last report.
+  public var count: Int
+  /// Dropped since the client started.
+  public var total: Int
+
+  /// Creates a report.
+  public init(count: Int, total: Int) {
+    self.count = count
+    self.total = total
+  }
+}
+
+/// A message that was refused, and why.
+public struct ErrorFrame: Codable, Hashable, Sendable {
+  /// A stable code: `tooLarge`, `malformed`, `unsupportedVersion`, `unexpected`, `unknownApp`,
+  /// `unknownFeature`.
+  public var code: String
+  /// What went wrong and how to fix it.
+  public var message: String
+
+  /// Creates an error frame.
+  public init(code: String, message: String) {
+    self.code = code
+    self.message = message
+  }
+}
+
+/// The inspector's greeting to a page.
+public struct Welcome: Codable, Hashable, Sendable {
+  /// The inspector's protocol version.
+  public var protocolVersion: Int
+  /// Whether Graphviz `dot` draws diagrams on this inspector.
+  public var dotAvailable: Bool
+
+  /// Creates a greeting.
+  public init(protocolVersion: Int, dotAvailable: Bool) {
+    self.protocolVersion = protocolVersion
+    self.dotAvailable = dotAvailable
+  }
+}

@@ -1,0 +1,275 @@
+import Finita
+import FinitaInspector
+import FinitaInspectorClient
+import FinitaInspectorProtocol
+import Foundation
+import HTTPTypes
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+struct Meter: Codable, Hashable, Sendable {
+  var coins = 0
+}
+
+enum MeterWish: Codable, Hashable, Sendable {
+  case insert(amount: Int)
+}
+
+typealias MeterDefinition = ReducerDefinition<Meter, MeterWish>
+
+func makeMeter(_ name: String) -> Feature<MeterDefinition> {
+  Feature(
+    initialState: Meter(),
+    definition: MeterDefinition { state, wish in
+      switch wish {
+      case .insert(let amount): state.coins += amount
+      }
+    },
+    configuration: .init(name: name))
+}
+
+/// Waits until the feature's state satisfies `predicate` (the stream gives the current state
+/// first, then every change).
+func state<Definition: FeatureDefinition>(
+  of feature: Feature<Definition>, where predicate: (Definition.State) -> Bool
+) async -> Definition.State? {
+  for await state in feature.states where predicate(state) { return state }
+  return nil
+}
+
+func waitFor(_ client: InspectorClient, _ event: InspectorClient.ConnectionEvent) async {
+  for await seen in client.connectionEvents where seen == event { return }
+}
+
+// Serialized: the client's interceptor is global, so clients of parallel tests would see each
+// other's features.
+@Suite("The inspector over loopback", .serialized)
+struct LoopbackTests {
+  @Test("the page needs the token; a foreign Host or Origin is refused")
+  func pageAccess() async throws {
+    let server = InspectorServer()
+    let urls = try await server.start()
+    defer { Task { await server.shutdown() } }
+    func status(_ url: URL, _ headers: [String: String] = [:]) async throws -> (Int, String) {
+      var request = URLRequest(url: url)
+      for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+      let (data, response) = try await URLSession.shared.data(for: request)
+      return (
+        (response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self)
+      )
+    }
+    let page = try await status(urls.page)
+    #expect(page.0 == 200)
+    #expect(page.1.contains("Finita Inspector"))
+    let withoutToken = URL(string: "http://127.0.0.1:\(urls.port)/")!
+    let refused = try await status(withoutToken)
+    #expect(refused.0 == 403)
+    #expect(refused.1.contains("needs its token"))
+    let wrongToken = URL(string: "http://127.0.0.1:\(urls.port)/?token=nope")!
+    #expect(try await status(wrongToken).0 == 403)
+    #expect(try await status(urls.page, ["Origin": "http://evil.example"]).0 == 403)
+    let script = URL(string: "http://127.0.0.1:\(urls.port)/static/inspector.js")!
+    #expect(try await status(script).0 == 200)
+    await server.shutdown()
+  }
+
+  @Test("sockets need the token and the inspector's own Origin")
+  func socketAccess() async throws {
+    let server = InspectorServer()
+    let urls = try await server.start()
+    let base = "ws://127.0.0.1:\(urls.port)"
+    #expect(await TestSocket(url: "\(base)/app").outcome.value == false)
+    #expect(await TestSocket(url: "\(base)/page?token=wrong").outcome.value == false)
+    let foreign = TestSocket(
+      url: urls.pageSocket.absoluteString, headers: [.origin: "http://evil.example"])
+    #expect(await foreign.outcome.value == false)
+    let page = TestSocket(url: urls.pageSocket.absoluteString)
+    var received = page.received.makeAsyncIterator()
+    let welcome = await next(&received) { if case .welcome = $0.message { true } else { false } }
+    #expect(welcome != nil)
+    await page.close()
+    await server.shutdown()
+  }
+
+  @Test("oversized, malformed and unknown-version messages get an error frame and are dropped")
+  func badInput() async throws {
+    let server = InspectorServer()
+    let urls = try await server.start()
+    let page = TestSocket(url: urls.pageSocket.absoluteString)
+    var pageReceived = page.received.makeAsyncIterator()
+    _ = await next(&pageReceived) { if case .welcome = $0.message { true } else { false } }
+    let app = TestSocket(url: urls.app.absoluteString)
+    var appReceived = app.received.makeAsyncIterator()
+
+    app.send(#"{"v":1,"type":"events","events":[]}"#)
+    #expect(await next(&appReceived) { $0.errorCode != nil }?.errorCode == "unexpected")
+    try app.send(InspectorEnvelope(.hello(AppHello(name: "raw", platform: "test", processID: 1))))
+    app.send(String(repeating: " ", count: InspectorProtocol.maximumMessageSize + 10) + "{}")
+    #expect(await next(&appReceived) { $0.errorCode != nil }?.errorCode == "tooLarge")
+    app.send("{not json")
+    #expect(await next(&appReceived) { $0.errorCode != nil }?.errorCode == "malformed")
+    app.send(#"{"v":99,"type":"hello"}"#)
+    #expect(await next(&appReceived) { $0.errorCode != nil }?.errorCode == "unsupportedVersion")
+    app.send(#"{"v":1,"type":"command","requestID":1,"feature":1,"kind":"live"}"#)
+    #expect(await next(&appReceived) { $0.errorCode != nil }?.errorCode == "unexpected")
+
+    // The inspector goes on: the next good message reaches the page.
+    try app.send(
+      InspectorEnvelope(
+        .feature(FeatureDescriptor(id: 9, name: "after", typeName: "T", displayName: "after"))))
+    let feature = await next(&pageReceived) { $0.feature != nil }
+    #expect(feature?.feature?.name == "after")
+
+    page.send("[]")
+    let pageError = await next(&pageReceived) { $0.errorCode != nil }
+    #expect(pageError?.errorCode == "malformed")
+    try page.send(
+      InspectorEnvelope(
+        .command(InspectorCommand(requestID: 1, feature: 9, kind: .live)), app: "nobody"))
+    #expect(await next(&pageReceived) { $0.errorCode != nil }?.errorCode == "unknownApp")
+
+    await app.close()
+    await page.close()
+    await server.shutdown()
+  }
+
+  @Test("the client streams every stage, and the page's commands move the feature")
+  func streamsAndCommands() async throws {
+    let server = InspectorServer()
+    let urls = try await server.start()
+    let page = TestSocket(url: urls.pageSocket.absoluteString)
+    var received = page.received.makeAsyncIterator()
+    _ = await next(&received) { if case .welcome = $0.message { true } else { false } }
+
+    let client = InspectorClient.start(url: urls.app.absoluteString)
+    let meter = makeMeter("streamed")
+    client.inspect(meter, wishExample: .insert(amount: 1))
+    meter.accept(.insert(amount: 2))
+
+    let descriptor = await next(&received) {
+      $0.feature?.name == "streamed" && $0.feature!.canTravel
+    }
+    let app = try #require(descriptor?.app)
+    let featureID = try #require(descriptor?.feature?.id)
+    #expect(descriptor?.feature?.wishExample == ["insert": ["amount": 1]])
+    var stages: [String] = []
+    var lastState: JSONValue?
+    while lastState != ["coins": 2] {
+      let batch = try #require(await next(&received) { !$0.events.isEmpty })
+      for event in batch.events where event.feature == featureID {
+        stages.append(event.stage)
+        if let state = event.state { lastState = state }
+      }
+    }
+    #expect(stages.starts(with: ["created", "started", "wish", "action", "effect", "state"]))
+
+    func command(
+      _ id: Int, _ kind: InspectorCommand.Kind, state: JSONValue? = nil,
+      wish: JSONValue? = nil
+    ) async throws -> CommandReply {
+      try page.send(
+        InspectorEnvelope(
+          .command(
+            InspectorCommand(
+              requestID: id, feature: featureID, kind: kind, state: state, wish: wish)),
+          app: app))
+      return try #require(await next(&received) { $0.reply?.requestID == id }?.reply)
+    }
+
+    #expect(try await command(1, .travel, state: ["coins": 0]).ok)
+    #expect(await state(of: meter) { $0.coins == 0 } != nil)
+    #expect(meter.isTravelling)
+    #expect(try await command(2, .live).ok)
+    #expect(await state(of: meter) { $0.coins == 2 } != nil)
+
+    let bad = try await command(3, .sendWish, wish: ["insert": ["amount": "two"]])
+    #expect(!bad.ok)
+    #expect(bad.message.contains("does not decode"))
+    #expect(bad.message.contains("insert.amount"))
+    #expect(try await command(4, .sendWish, wish: ["insert": ["amount": 5]]).ok)
+    #expect(await state(of: meter) { $0.coins == 7 } != nil)
+
+    let badState = try await command(5, .travel, state: "nope")
+    #expect(!badState.ok)
+    #expect(badState.message.contains("does not decode"))
+
+    await client.stop()
+    meter.dispose()
+    await page.close()
+    await server.shutdown()
+  }
+
+  @Test("features the app did not hand over are shown but not controlled")
+  func readOnly() async throws {
+    let server = InspectorServer()
+    let urls = try await server.start()
+    let page = TestSocket(url: urls.pageSocket.absoluteString)
+    var received = page.received.makeAsyncIterator()
+    let client = InspectorClient.start(url: urls.app.absoluteString)
+    let meter = makeMeter("readOnly")
+    let descriptor = await next(&received) { $0.feature?.name == "readOnly" }
+    let app = try #require(descriptor?.app)
+    #expect(descriptor?.feature?.canTravel == false)
+    try page.send(
+      InspectorEnvelope(
+        .command(InspectorCommand(requestID: 1, feature: descriptor!.feature!.id, kind: .pause)),
+        app: app))
+    let reply = try #require(await next(&received) { $0.reply != nil }?.reply)
+    #expect(!reply.ok)
+    #expect(reply.message.contains("inspector.inspect(feature)"))
+    await client.stop()
+    meter.dispose()
+    await page.close()
+    await server.shutdown()
+  }
+
+  @Test("an app whose inspector is gone keeps working and reconnects")
+  func reconnects() async throws {
+    let first = InspectorServer()
+    let urls = try await first.start()
+    let client = InspectorClient.start(
+      url: urls.app.absoluteString,
+      configuration: .init(reconnectDelay: { _ in .milliseconds(20) }))
+    await waitFor(client, .connected)
+    await first.shutdown()
+    await waitFor(client, .disconnected)
+
+    let meter = makeMeter("offline")
+    meter.accept(.insert(amount: 1))
+    #expect(meter.state.coins == 1)
+
+    let second = InspectorServer(
+      configuration: .init(port: urls.port, token: first.configuration.token))
+    try await second.start()
+    let page = TestSocket(url: urls.pageSocket.absoluteString)
+    var received = page.received.makeAsyncIterator()
+    await waitFor(client, .connected)
+    // The events kept while offline arrive after the reconnection.
+    let descriptor = await next(&received) { $0.feature?.name == "offline" }
+    #expect(descriptor != nil)
+    await client.stop()
+    meter.dispose()
+    await page.close()
+    await second.shutdown()
+  }
+
+  @Test("the buffer is bounded: without an inspector, old stages are dropped and counted")
+  func boundedBuffer() async throws {
+    let server = InspectorServer()
+    let urls = try await server.start()
+    await server.shutdown()
+    let client = InspectorClient.start(
+      url: urls.app.absoluteString,
+      configuration: .init(bufferCapacity: 8, reconnectDelay: { _ in .seconds(3600) }))
+    let meter = makeMeter("bounded")
+    for _ in 0..<50 { meter.accept(.insert(amount: 1)) }
+    #expect(meter.state.coins == 50)
+    #expect(client.pendingEvents <= 8)
+    #expect(client.droppedEvents >= 50 * 4 - 8)
+    await client.stop()
+    meter.dispose()
+  }
+}

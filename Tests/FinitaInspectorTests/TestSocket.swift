@@ -1,0 +1,97 @@
+import FinitaInspectorProtocol
+import HTTPTypes
+import HummingbirdWSClient
+import Logging
+
+/// A WebSocket connection a test drives: what it receives comes out of `received`, what the
+/// test sends goes out in order; closing ends the connection.
+final class TestSocket: Sendable {
+  let received: AsyncStream<String>
+  private let receivedContinuation: AsyncStream<String>.Continuation
+  private let outgoing: AsyncStream<String>.Continuation
+  private let outgoingStream: AsyncStream<String>
+  /// Ends with the connection: `false` when it was refused.
+  let outcome: Task<Bool, Never>
+
+  init(url: String, headers: HTTPFields = [:]) {
+    (received, receivedContinuation) = AsyncStream.makeStream(of: String.self)
+    (outgoingStream, outgoing) = AsyncStream.makeStream(of: String.self)
+    var configuration = WebSocketClientConfiguration()
+    configuration.additionalHeaders = headers
+    configuration.maxFrameSize = 4 << 20
+    let receivedContinuation = receivedContinuation
+    let outgoingStream = outgoingStream
+    var logger = Logger(label: "test.socket")
+    logger.logLevel = .critical
+    outcome = Task {
+      defer { receivedContinuation.finish() }
+      do {
+        try await WebSocketClient.connect(
+          url: url, configuration: configuration, logger: logger
+        ) { inbound, outbound, _ in
+          try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+              for try await message in inbound.messages(maxSize: 4 << 20) {
+                if case .text(let text) = message { receivedContinuation.yield(text) }
+              }
+            }
+            group.addTask {
+              for await text in outgoingStream {
+                try await outbound.write(.text(text))
+              }
+            }
+            // The test closes by finishing `outgoing`.
+            try await group.next()
+            group.cancelAll()
+          }
+        }
+        return true
+      } catch {
+        return false
+      }
+    }
+  }
+
+  func send(_ text: String) {
+    outgoing.yield(text)
+  }
+
+  func send(_ envelope: InspectorEnvelope) throws {
+    send(try InspectorProtocol.encode(envelope))
+  }
+
+  func close() async {
+    outgoing.finish()
+    _ = await outcome.value
+  }
+}
+
+/// Reads messages until one matches; `nil` when the connection ended first.
+func next(
+  _ iterator: inout AsyncStream<String>.Iterator,
+  where predicate: (InspectorEnvelope) -> Bool
+) async -> InspectorEnvelope? {
+  while let text = await iterator.next() {
+    guard let envelope = try? InspectorProtocol.decode(text) else { continue }
+    if predicate(envelope) { return envelope }
+  }
+  return nil
+}
+
+extension InspectorEnvelope {
+  var errorCode: String? {
+    if case .error(let frame) = message { frame.code } else { nil }
+  }
+
+  var events: [StageEvent] {
+    if case .events(let events) = message { events } else { [] }
+  }
+
+  var reply: CommandReply? {
+    if case .reply(let reply) = message { reply } else { nil }
+  }
+
+  var feature: FeatureDescriptor? {
+    if case .feature(let feature) = message { feature } else { nil }
+  }
+}
