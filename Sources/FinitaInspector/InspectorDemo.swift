@@ -17,7 +17,7 @@ import Foundation
 public final class InspectorDemo: Sendable {
   /// The inspector.
   public let server: InspectorServer
-  private let parts = Locked<Parts?>(nil)
+  private let parts = LockedValue<Parts?>(nil)
   private let report: @Sendable (String) -> Void
 
   private struct Parts: Sendable {

@@ -1,3 +1,4 @@
+import Finita
 import FinitaInspectorProtocol
 import Foundation
 import HTTPTypes
@@ -75,8 +76,8 @@ public final class InspectorServer: Sendable {
   public let configuration: Configuration
   private let hub: InspectorHub
   private let renderer: DiagramRenderer
-  private let running = Locked<Running?>(nil)
-  private let policy = Locked<AccessPolicy?>(nil)
+  private let running = LockedValue<Running?>(nil)
+  private let policy = LockedValue<AccessPolicy?>(nil)
   private let logger: Logger
 
   private struct Running {
@@ -423,7 +424,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// A value sent once and awaited once.
 final class OneShot<Value: Sendable>: Sendable {
-  private let state = Locked<(value: Value?, waiter: CheckedContinuation<Value, Never>?)>(
+  private let state = LockedValue<(value: Value?, waiter: CheckedContinuation<Value, Never>?)>(
     (nil, nil))
 
   func send(_ value: Value) {

@@ -80,13 +80,13 @@ public final class InspectorClient: Sendable {
   private let url: String
   private let configuration: Configuration
   private let buffer: EventBuffer
-  private let registry = Locked(Registry())
+  private let registry = LockedValue(Registry())
   private let installed: InstalledInterceptor
-  private let task: Locked<Task<Void, Never>?> = Locked(nil)
+  private let task: LockedValue<Task<Void, Never>?> = LockedValue(nil)
   private let connectionContinuation: AsyncStream<ConnectionEvent>.Continuation
   /// The client's connection as it changes; for tests and status lines.
   public let connectionEvents: AsyncStream<ConnectionEvent>
-  private let connected = Locked(false)
+  private let connected = LockedValue(false)
 
   private init(url: String, configuration: Configuration) {
     self.url = url

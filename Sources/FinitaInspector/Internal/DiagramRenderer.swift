@@ -1,9 +1,10 @@
+import Finita
 import Foundation
 
 /// Draws DOT as SVG with Graphviz when `dot` is installed, keeping recent drawings.
 final class DiagramRenderer: Sendable {
   let dotPath: String?
-  private let cache = Locked<[String: String]>([:])
+  private let cache = LockedValue<[String: String]>([:])
 
   init(dotPath: String?) {
     self.dotPath = dotPath

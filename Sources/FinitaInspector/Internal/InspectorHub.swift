@@ -1,3 +1,4 @@
+import Finita
 import FinitaInspectorProtocol
 import Foundation
 
@@ -45,7 +46,7 @@ final class InspectorHub: Sendable {
   }
 
   let limits: Limits
-  private let state = Locked(State())
+  private let state = LockedValue(State())
 
   init(limits: Limits) {
     self.limits = limits

@@ -24,12 +24,12 @@ final class EventBuffer: Sendable {
   }
 
   let capacity: Int
-  private let storage: Locked<Storage>
+  private let storage: LockedValue<Storage>
 
   init(capacity: Int) {
     precondition(capacity >= 1, "The inspector client keeps at least one event; was \(capacity)")
     self.capacity = capacity
-    storage = Locked(Storage(ring: Array(repeating: nil, count: capacity)))
+    storage = LockedValue(Storage(ring: Array(repeating: nil, count: capacity)))
   }
 
   /// Appends an event; never waits.
