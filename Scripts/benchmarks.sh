@@ -12,8 +12,17 @@ if [ "${1:-}" = "--smoke" ]; then
 fi
 
 raw=$(mktemp)
-trap 'rm -f "$raw"' EXIT
-swift package benchmark --no-progress --format markdown --path stdout 2>/dev/null > "$raw"
+log=$(mktemp)
+trap 'rm -f "$raw" "$log"' EXIT
+# Only FinitaBenchmarks: the plugin would otherwise also run every other executable target of the
+# package (FinitaInstructionCounts, which needs arguments, exits with its usage and fails the run).
+if ! swift package benchmark --target FinitaBenchmarks --no-progress --format markdown \
+  --path stdout 2> "$log" > "$raw"; then
+  echo "The benchmark run failed. Its last output:" >&2
+  tail -n 40 "$raw" >&2
+  tail -n 40 "$log" >&2
+  exit 1
+fi
 
 python3 - "$raw" <<'PY'
 import re, sys
