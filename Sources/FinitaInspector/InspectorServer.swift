@@ -421,32 +421,3 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     return try await next(request, context)
   }
 }
-
-/// A value sent once and awaited once.
-final class OneShot<Value: Sendable>: Sendable {
-  private let state = LockedValue<(value: Value?, waiter: CheckedContinuation<Value, Never>?)>(
-    (nil, nil))
-
-  func send(_ value: Value) {
-    let waiter = state.withLock { state -> CheckedContinuation<Value, Never>? in
-      guard state.value == nil else { return nil }
-      state.value = value
-      defer { state.waiter = nil }
-      return state.waiter
-    }
-    waiter?.resume(returning: value)
-  }
-
-  var value: Value {
-    get async {
-      await withCheckedContinuation { continuation in
-        let ready = state.withLock { state -> Value? in
-          if let value = state.value { return value }
-          state.waiter = continuation
-          return nil
-        }
-        if let ready { continuation.resume(returning: ready) }
-      }
-    }
-  }
-}

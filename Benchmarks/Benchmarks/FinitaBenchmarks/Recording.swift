@@ -15,20 +15,7 @@ extension Counter.News: Equatable {
 /// one, a 100,000-step replay, and memory bounded by the ring.
 func recordingBenchmarks() {
   func syncWish(_ name: String, interceptors: [any FeatureInterceptor]) {
-    Benchmark("recording: sync wish, \(name)") { benchmark in
-      let feature = Feature(
-        initialState: Counter.State(),
-        definition: Counter(),
-        configuration: .init(name: "counter", interceptors: interceptors)
-      )
-      let subscription = feature.observeState { blackHole($0) }
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        feature.accept(.increment)
-      }
-      benchmark.stopMeasurement()
-      subscription.cancel()
-    }
+    syncWishBenchmark("recording: sync wish, \(name)", interceptors: interceptors)
   }
   syncWish("no recorder", interceptors: [])
   syncWish("recorded, ring of 10,000", interceptors: [FeatureRecorder(capacity: 10_000)])

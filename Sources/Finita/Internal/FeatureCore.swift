@@ -74,14 +74,20 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// Processes `item` now when the feature is idle, otherwise queues it.
   @inlinable
   func submit(_ item: Item) {
-    if !isMainActorOnly || isMainThread(),
-      control.compareExchange(expected: 0, desired: ControlFlag.processing)
-    {
+    if claimIfIdle() {
       process(item)
       finishProcessing()
     } else {
       submitSlowly(item)
     }
+  }
+
+  /// Takes the processing token when the feature is idle, started, with nothing queued or
+  /// changed, and this thread may process; one compare-and-swap.
+  @inlinable @inline(__always)
+  func claimIfIdle() -> Bool {
+    (!isMainActorOnly || isMainThread())
+      && control.compareExchange(expected: 0, desired: ControlFlag.processing)
   }
 
   @usableFromInline
@@ -280,17 +286,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       let list = newsObserverList()
       for observer in changes.newsAdditions { list.slots.add(observer, id: observer.id) }
     }
-    for id in changes.removals {
-      // Each removed observer is released here, outside the lock, before the next delivery.
-      if processor.pointee.stateObservers?.takeUnretainedValue().slots.remove(id: id) != nil {
-        continue
-      }
-      if processor.pointee.newsObservers?.takeUnretainedValue().slots.remove(id: id) != nil {
-        continue
-      }
-      // Not added yet: only a state subscription can be, while its request waits in the queue.
-      stateObserverList().slots.cancelBeforeAdding(id: id)
-    }
+    for id in changes.removals { forgetObserver(id) }
     if isDisposed, !processor.pointee.isFinished {
       processor.pointee.isFinished = true
       var finished: [@Sendable () -> Void] = []
@@ -302,6 +298,21 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       }
       for finish in finished { finish() }
     }
+  }
+
+  /// Removes observer `id` from the state or news observers, or, when it is not added yet,
+  /// makes its queued request be refused. The removed observer is released here, by the token
+  /// holder, outside the lock and before the next delivery.
+  @inlinable
+  func forgetObserver(_ id: UInt64) {
+    if processor.pointee.stateObservers?.takeUnretainedValue().slots.remove(id: id) != nil {
+      return
+    }
+    if processor.pointee.newsObservers?.takeUnretainedValue().slots.remove(id: id) != nil {
+      return
+    }
+    // Not added yet: only a state subscription can be, while its request waits in the queue.
+    stateObserverList().slots.cancelBeforeAdding(id: id)
   }
 
   /// The state observers' list, created with the first observer.
@@ -556,9 +567,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// idle, otherwise in turn, after the work queued before it.
   @inlinable
   func addStateObserverInTurn(_ observer: Observer<State>) {
-    if !isMainActorOnly || isMainThread(),
-      control.compareExchange(expected: 0, desired: ControlFlag.processing)
-    {
+    if claimIfIdle() {
       // Idle: added here, with no queue item to allocate.
       addStateObserver(observer)
       finishProcessing()
@@ -571,21 +580,11 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// at once when the feature is idle, otherwise before the next state or news.
   @inlinable
   func removeObserver(_ id: UInt64) {
-    // Idle and nothing else pending: the change is made here, without the lock. The observer is
-    // released after the token is given back, outside any of the engine's critical sections.
+    // Idle and nothing else pending: the change is made here, without the lock or a queued
+    // change.
     if control.compareExchange(expected: 0, desired: ControlFlag.processing) {
-      let removedState = processor.pointee.stateObservers?.takeUnretainedValue().slots
-        .remove(id: id)
-      var removedNews: Observer<News>?
-      if removedState == nil {
-        removedNews = processor.pointee.newsObservers?.takeUnretainedValue().slots.remove(id: id)
-        if removedNews == nil {
-          // Not added yet: only a state subscription can be, while its request waits.
-          stateObserverList().slots.cancelBeforeAdding(id: id)
-        }
-      }
+      forgetObserver(id)
       finishProcessing()
-      withExtendedLifetime((removedState, removedNews)) {}
       return
     }
     var claimed = false
