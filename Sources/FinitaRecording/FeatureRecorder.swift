@@ -23,7 +23,7 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
   /// The most steps kept per feature.
   public let capacity: Int
   private let elapsed: @Sendable () -> Duration
-  private let tracks = Locked(Tracks())
+  private let tracks = LockedValue(Tracks())
 
   /// Creates a recorder on the continuous clock.
   ///

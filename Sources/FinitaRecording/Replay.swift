@@ -66,7 +66,7 @@ public final class ReplayClock: Clock, Sendable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
   }
 
-  private let current = Locked(Duration.zero)
+  private let current = LockedValue(Duration.zero)
 
   /// Creates a clock at time zero.
   public init() {}
@@ -301,7 +301,7 @@ private enum Outcome<Definition: FeatureDefinition>: Sendable {
 }
 
 private final class OutcomeCollector<Definition: FeatureDefinition>: FeatureInterceptor {
-  let outcomes = Locked<[Outcome<Definition>]>([])
+  let outcomes = LockedValue<[Outcome<Definition>]>([])
 
   func intercept<Seen: FeatureDefinition>(_ event: FeatureEvent<Seen>) {
     switch event.stage {
@@ -342,7 +342,7 @@ enum ReplayAction<Definition: FeatureDefinition>: Sendable {
 /// For each recorded action, in order: the effects reduced synchronously for it.
 final class ReplayPlan<Definition: FeatureDefinition>: Sendable {
   private let entries: [[Definition.Effect]]
-  private let position = Locked(0)
+  private let position = LockedValue(0)
 
   init(_ steps: [RecordedStep<Definition>]) {
     var entries: [[Definition.Effect]] = []

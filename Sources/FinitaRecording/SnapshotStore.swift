@@ -1,3 +1,4 @@
+import Finita
 import Foundation
 
 #if canImport(Darwin)
@@ -138,7 +139,7 @@ enum SnapshotStoreError: Error, CustomStringConvertible {
 
 /// A store in memory, for tests and previews.
 public final class InMemorySnapshotStore: SnapshotStore {
-  private let files = Locked<[String: Data]>([:])
+  private let files = LockedValue<[String: Data]>([:])
 
   /// Creates an empty store.
   public init() {}

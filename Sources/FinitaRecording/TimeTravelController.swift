@@ -68,7 +68,7 @@ public final class TimeTravelController<State: Sendable>: Sendable {
   /// The frames, oldest first: the initial state, then one per recorded state step.
   public let frames: [Frame]
   private let target: Target
-  private let position: Locked<Int?>
+  private let position: LockedValue<Int?>
 
   /// Creates a controller that moves `target` through `frames`; the target stays live until a
   /// step.
@@ -80,7 +80,7 @@ public final class TimeTravelController<State: Sendable>: Sendable {
     precondition(!frames.isEmpty, "A time-travel controller needs at least one frame")
     self.frames = frames
     self.target = target
-    position = Locked(nil)
+    position = LockedValue(nil)
   }
 
   /// Creates a controller for `feature` over `recording`; the feature stays live until a step.

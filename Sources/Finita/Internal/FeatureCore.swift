@@ -35,7 +35,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @usableFromInline let isMainActorOnly: Bool
   /// The processing token and the flags that send callers to the slow path.
   @usableFromInline let control: AtomicWord
-  @usableFromInline let box: LockedBox<Storage>
+  @usableFromInline let box: LockedValue<Storage>
   /// Owned by the token holder; see ``Processor``.
   @usableFromInline let processor: UnsafeMutablePointer<Processor>
   /// The state as other threads read it: written by the token holder, read under `box`'s lock.
@@ -53,7 +53,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     self.trace = trace
     isMainActorOnly = configuration.isolation == .mainActor
     control = AtomicWord(ControlFlag.notStarted)
-    box = LockedBox(Storage())
+    box = LockedValue(Storage())
     processor = UnsafeMutablePointer<Processor>.allocate(capacity: 1)
     processor.initialize(to: Processor(state: initialState))
     published = PublishedValue(initialState)

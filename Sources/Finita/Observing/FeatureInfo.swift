@@ -77,7 +77,7 @@ public struct WorkInfo: Hashable, Sendable, CustomStringConvertible {
 /// Hands out ``FeatureInfo/id`` numbers.
 @usableFromInline
 enum FeatureIdentity {
-  private static let last = LockedBox<UInt64>(0)
+  private static let last = LockedValue<UInt64>(0)
 
   @usableFromInline
   static func next() -> UInt64 {

@@ -64,7 +64,7 @@ public enum FeatureInterceptors {
     let token: InstalledInterceptor
   }
 
-  private static let installed = LockedBox<[Installation]>([])
+  private static let installed = LockedValue<[Installation]>([])
 }
 
 /// An interceptor installed with ``FeatureInterceptors/install(_:for:)``.

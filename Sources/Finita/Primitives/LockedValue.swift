@@ -8,15 +8,17 @@
   import Android
 #endif
 
-/// A value protected by a platform mutex: where the engine keeps shared mutable state that is
-/// not on the hot path (the queue, tasks, observer changes) and what readers of a published
-/// state share.
+/// A value protected by a platform mutex: the one lock of Finita and its modules.
+///
+/// The engine keeps what its threads share under it (the queue, tasks, observer changes); the
+/// composition, adapter, Redux, recording and inspector modules use the same type for their own
+/// shared values. `body` must not call user code: no Finita lock is held while user code runs.
 ///
 /// The engine uses the operating system's cheapest lock (`os_unfair_lock` on Apple platforms,
 /// `pthread_mutex_t` elsewhere) rather than `Synchronization.Mutex`, which needs macOS 15 and
 /// measured slower on this toolchain, or `NSLock`, which would pull Foundation into the engine.
 @usableFromInline
-final class LockedBox<Value>: @unchecked Sendable {
+package final class LockedValue<Value>: @unchecked Sendable {
   // Safe to send: the value is only read or written inside `withLock`, which holds the mutex.
 
   #if canImport(Darwin)
@@ -30,8 +32,9 @@ final class LockedBox<Value>: @unchecked Sendable {
   /// dynamic exclusivity check (the lock already makes them exclusive).
   @usableFromInline let storage: UnsafeMutablePointer<Value>
 
+  /// Creates the box with its first value.
   @usableFromInline
-  init(_ value: Value) {
+  package init(_ value: Value) {
     storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
     storage.initialize(to: value)
     // The mutex lives at a stable address of its own: a pthread mutex must never move.
@@ -57,7 +60,7 @@ final class LockedBox<Value>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the value. `body` must not call user code.
   @inlinable @inline(__always)
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     #if canImport(Darwin)
       os_unfair_lock_lock(mutex)
       defer { os_unfair_lock_unlock(mutex) }
