@@ -23,8 +23,9 @@
 /// | ``bootstrap()`` | ``Effects/none`` |
 /// | ``effect(for:from:)`` | `nil`: errors go to the feature's unhandled-error reporter |
 ///
-/// For a reducer-only feature, declare `typealias Action = Wish` and `typealias Effect = Wish`
-/// and write only ``reduce(_:_:)``; ``ReducerDefinition`` does the same with a closure.
+/// For a reducer-only feature, conform to ``ReducerOnlyDefinition`` instead and write only
+/// `Wish` and ``reduce(_:_:)`` (it explains why plain `FeatureDefinition` needs
+/// `typealias Action = Wish` there); ``ReducerDefinition`` does the same with a closure.
 ///
 /// ```swift
 /// struct Counter: FeatureDefinition {

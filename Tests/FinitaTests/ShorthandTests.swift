@@ -25,6 +25,19 @@ struct ShorthandTests {
     #expect(toggle.state)
   }
 
+  @Test("a ReducerOnlyDefinition needs only its Wish and reduce")
+  func reducerOnlyProtocol() {
+    struct Toggle: ReducerOnlyDefinition {
+      enum Wish: Sendable { case flip }
+      func reduce(_ state: inout Bool, _ effect: Wish) { state.toggle() }
+    }
+    let toggle = Feature(initialState: false, definition: Toggle())
+    toggle.accept(.flip)
+    toggle.accept(.flip)
+    toggle.accept(.flip)
+    #expect(toggle.state)
+  }
+
   @Test("an actor+reducer feature built from closures")
   func actorReducer() {
     let feature = Feature(
