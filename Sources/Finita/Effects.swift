@@ -86,6 +86,74 @@ public struct Effects<Effect: Sendable>: Sendable {
   }
 }
 
+// MARK: - The tree, as every interpreter reads it
+
+extension Effects {
+  /// One node of the tree, whatever its storage: the view that every interpreter switches over
+  /// (``map(_:)``, ``isSynchronous``, ``synchronousEffects``, the sequential body of a task,
+  /// and the engine's launch), so they cannot disagree about which cases exist. Only the
+  /// engine's hot path reads ``operation`` directly, for its inline synchronous cases.
+  @usableFromInline
+  enum Node {
+    /// No effect.
+    case none
+    /// One synchronous effect.
+    case one(Effect)
+    /// Synchronous effects, reduced in order.
+    case many([Effect])
+    /// Asynchronous work in a task of its own.
+    case run(Run)
+    /// Parts that run at the same time.
+    case merge([Effects])
+    /// Parts that run one after the other.
+    case concatenate([Effects])
+    /// Work that cancelling `id` stops.
+    case cancellable(Effects, id: EffectID, cancelInFlight: Bool)
+    /// Cancels the work marked with `id`.
+    case cancel(id: EffectID)
+  }
+
+  /// This value as a ``Node``.
+  @inlinable
+  var node: Node {
+    switch operation {
+    case .none: .none
+    case .one(let effect): .one(effect)
+    case .many(let effects): .many(effects)
+    case .work(let work):
+      switch work.kind {
+      case .run(let run): .run(run)
+      case .merge(let parts): .merge(parts)
+      case .concatenate(let parts): .concatenate(parts)
+      case .cancellable(let inner, let id, let cancelInFlight):
+        .cancellable(inner, id: id, cancelInFlight: cancelInFlight)
+      case .cancel(let id): .cancel(id: id)
+      }
+    }
+  }
+
+  /// Walks the synchronous effects in the order they are reduced, stopping at the first
+  /// asynchronous work; `false` when it stopped there. ``isSynchronous`` and
+  /// ``synchronousEffects`` are this walk, so they agree by construction.
+  @inlinable
+  func walkSynchronous(_ visit: (Effect) -> Void) -> Bool {
+    switch node {
+    case .none, .cancel: return true
+    case .one(let effect):
+      visit(effect)
+      return true
+    case .many(let effects):
+      for effect in effects { visit(effect) }
+      return true
+    case .run: return false
+    case .merge(let parts), .concatenate(let parts):
+      for part in parts where !part.walkSynchronous(visit) { return false }
+      return true
+    case .cancellable(let inner, _, _): return inner.walkSynchronous(visit)
+    }
+  }
+}
+
 // MARK: - Synchronous effects
 
 extension Effects {
@@ -276,18 +344,13 @@ extension Effects {
   public func map<NewEffect: Sendable>(
     _ transform: @escaping @Sendable (Effect) -> NewEffect
   ) -> Effects<NewEffect> {
-    let kind: Work.Kind
-    switch operation {
+    switch node {
     case .none:
       return .none
     case .one(let effect):
       return .just(transform(effect))
     case .many(let effects):
       return .many(effects.map(transform))
-    case .work(let work):
-      kind = work.kind
-    }
-    switch kind {
     case .run(let run):
       return Effects<NewEffect>(
         .run(
@@ -321,62 +384,27 @@ extension Effects {
 
   /// Whether these effects are all produced synchronously (so they are reduced in the same call).
   public var isSynchronous: Bool {
-    switch operation {
-    case .none, .one, .many: true
-    case .work(let work):
-      switch work.kind {
-      case .cancel: true
-      case .run: false
-      case .merge(let parts), .concatenate(let parts): parts.allSatisfy(\.isSynchronous)
-      case .cancellable(let inner, _, _): inner.isSynchronous
-      }
-    }
+    walkSynchronous { _ in }
   }
 
   /// The synchronous effects in the order they would be reduced, or `nil` when some work is
   /// asynchronous. Useful for testing an Actor on its own.
   public var synchronousEffects: [Effect]? {
     var result: [Effect] = []
-    func collect(_ effects: Effects) -> Bool {
-      let kind: Work.Kind
-      switch effects.operation {
-      case .none: return true
-      case .one(let effect):
-        result.append(effect)
-        return true
-      case .many(let effects):
-        result.append(contentsOf: effects)
-        return true
-      case .work(let work): kind = work.kind
-      }
-      switch kind {
-      case .cancel: return true
-      case .run: return false
-      case .merge(let parts), .concatenate(let parts):
-        for part in parts where !collect(part) { return false }
-      case .cancellable(let inner, _, _): return collect(inner)
-      }
-      return true
-    }
-    return collect(self) ? result : nil
+    return walkSynchronous { result.append($0) } ? result : nil
   }
 
   /// The whole work as one sequential operation: used where synchronous and asynchronous parts
   /// must keep their order inside a single task.
   @usableFromInline
   func sequentialBody() -> @Sendable (Send<Effect>) async throws -> Void {
-    let kind: Work.Kind
-    switch operation {
+    switch node {
     case .none:
       return { _ in }
     case .one(let effect):
       return { send in send(effect) }
     case .many(let effects):
       return { send in for effect in effects { send(effect) } }
-    case .work(let work):
-      kind = work.kind
-    }
-    switch kind {
     case .run(let run):
       return run.body
     case .merge(let parts):
