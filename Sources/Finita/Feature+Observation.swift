@@ -5,7 +5,7 @@ extension Feature {
   /// being published.
   @inlinable
   public var state: State {
-    core.box.withLock { storage in core.published.read(front: &storage.front) }
+    core.shared.withLock { shared in core.published.read(front: &shared.front) }
   }
 
   /// Every state from now on, starting with the current one.

@@ -39,6 +39,6 @@ extension Feature {
   /// Whether the feature shows a past state (``travel(to:)`` was called and travel has not
   /// ended).
   public var isTravelling: Bool {
-    core.box.withLock { $0.isTravelling }
+    core.shared.withLock { $0.machine.isTravelling }
   }
 }

@@ -66,14 +66,16 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     definition: Definition,
     configuration: FeatureConfiguration = .init(),
     startsImmediately: Bool = true,
-    trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
+    trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
+    monitor: WorkMonitor? = nil
   ) {
     let combined = Self.combine(trace, configuration: configuration)
     core = FeatureCore(
       initialState: initialState,
       definition: definition,
       configuration: configuration,
-      trace: combined
+      trace: combined,
+      monitor: monitor
     )
     combined?(.created(initialState))
     if startsImmediately { core.start() }
@@ -144,12 +146,28 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     core.isDisposed
   }
 
+  /// Returns once the feature has no pending work: nothing queued, no asynchronous effect or
+  /// Bootstrapper work running, and no thread processing; at once when it is disposed.
+  ///
+  /// For tests that do not use `FeatureTester`: send wishes, then `await feature.idle()`, then
+  /// check ``state``. Work started meanwhile (an effect that sends another, a PostProcessor's
+  /// action) is waited for too. It never polls and never sleeps: the thread that finishes the
+  /// last piece of work resumes the caller.
+  ///
+  /// Work that never ends (a timer, a stream it listens to) keeps the feature busy: cancel it,
+  /// or dispose the feature, first. Wishes accepted before ``start()`` and wishes held while the
+  /// feature shows a past state do not count as pending work. Calling it from the feature's own
+  /// asynchronous work waits for that work to end, so it never returns there.
+  public func idle() async {
+    await core.idle()
+  }
+
   // MARK: - For the testing and composition modules
 
-  /// Returns once no asynchronous effect or bootstrapper work is running (or the feature is
-  /// disposed). Work started meanwhile is waited for too. Never sleeps.
-  package func waitForEffectsToFinish() async {
-    await core.waitForEffectsToFinish()
+  /// Whether anything is queued or being processed, and the work (see ``FeatureWork``) each
+  /// running task belongs to.
+  package func workSnapshot() -> (isBusy: Bool, running: Set<UInt64>) {
+    core.workSnapshot()
   }
 
   /// The number of asynchronous effects and bootstrapper tasks still running.

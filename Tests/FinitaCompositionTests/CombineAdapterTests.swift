@@ -227,7 +227,7 @@ struct CombineAdapterTests {
     // The publisher was subscribed when the Actor returned: the subject has its subscriber.
     answer.send(["a", "b"])
     answer.send(completion: .finished)
-    await paginator.waitForEffectsToFinish()
+    await paginator.idle()
 
     #expect(
       states.values == [
@@ -302,7 +302,7 @@ struct CombineAdapterTests {
     await feature.waitForState { $0 == 2 }
     feature.accept(-1)
     await cancelled.wait(forCount: 1)
-    await feature.waitForEffectsToFinish()
+    await feature.idle()
     subject.send(3)
     #expect(feature.state == 2)
     #expect(feature.inFlightEffectCount == 0)

@@ -98,7 +98,7 @@ struct EffectsTests {
     // Cancelled work still starts its sleep (which then throws): wait for all three.
     await clock.advance(by: .seconds(1), afterSleeps: 3)
     _ = await feature.waitForState { $0.count == 1 }
-    await feature.waitForEffectsToFinish()
+    await feature.idle()
     #expect(feature.state == ["swi"])
   }
 
@@ -131,7 +131,7 @@ struct EffectsTests {
     continuation.finish()
     _ = await feature.waitForState { $0.count == 2 }
     #expect(feature.state == ["x", "y"])
-    await feature.waitForEffectsToFinish()
+    await feature.idle()
   }
 
   @Test("a run's catch handler turns an error into effects")
@@ -174,7 +174,7 @@ struct EffectsTests {
       feature.accept(.run { send in send("\(index)") })
     }
     _ = await feature.waitForState { $0.count == 100 }
-    await feature.waitForEffectsToFinish()
+    await feature.idle()
     #expect(feature.inFlightEffectDescriptions.isEmpty)
   }
 

@@ -82,7 +82,7 @@ struct TimeTravelTests {
     feature.accept(.later(5))
     feature.travel(to: [42])
     await clock.advance(by: .seconds(1), afterSleeps: 1)
-    await feature.waitForEffectsToFinish()
+    await feature.idle()
     #expect(feature.state == [42])
     feature.returnToLive()
     #expect(feature.state == [5])

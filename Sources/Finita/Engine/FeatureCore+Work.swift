@@ -25,20 +25,13 @@ extension FeatureCore {
     now: (Output) -> Void,
     later: @escaping @Sendable (Output) -> Void
   ) {
-    let kind: Effects<Output>.Work.Kind
-    switch effects.operation {
+    switch effects.node {
     case .none:
       return
     case .one(let output):
       now(output)
-      return
     case .many(let outputs):
       for output in outputs { now(output) }
-      return
-    case .work(let work):
-      kind = work.kind
-    }
-    switch kind {
     case .run(let run):
       spawn(
         run.body,
@@ -89,36 +82,63 @@ extension FeatureCore {
   ) {
     let send = Send(host: Host(core: self, source: source), deliver: deliver)
     let traced = trace != nil
-    let started = box.withLock { storage -> UInt64? in
-      guard !storage.isDisposed else { return nil }
-      let id = storage.makeID()
+    let started = shared.withLock { shared -> UInt64? in
+      guard shared.machine.workStarted() else { return nil }
+      let id = shared.makeID()
       // Created under the lock so the record exists before the task can finish and remove it.
       let task = Task(priority: priority) { [self] in
-        var outcome = WorkOutcome.finished
-        do {
-          try await body(send)
-          if traced, Task.isCancelled { outcome = .cancelled }
-        } catch  where !Task.isCancelled {
-          fail(error, source: source)
-          outcome = .failed(error)
-        } catch {
-          // Cancelled: whatever the work threw on its way out is not news.
-          outcome = .cancelled
+        if monitor == nil {
+          await runWork(id, body, send, name: name, source: source, traced: traced)
+        } else {
+          await marking(work: id) {
+            await runWork(id, body, send, name: name, source: source, traced: traced)
+          }
         }
-        if traced { traceWorkEnded(id, name: name, source: source, outcome) }
-        taskDidFinish(id)
       }
-      storage.tasks[id] = TaskRecord(
+      shared.tasks[id] = TaskRecord(
         handle: .task(task),
         cancelIDs: cancelIDs,
         source: source,
-        name: name
+        name: name,
+        work: id
       )
       return id
     }
     if let trace, let started {
       trace(.workStarted(Self.tracedWork(started, name: name, source: source)))
     }
+  }
+
+  /// Runs `operation` marked as work `id` (see ``FeatureWork``), so the testing module's clock
+  /// can tell this work is asleep on it. Only monitored features mark their work.
+  @usableFromInline
+  func marking(work id: UInt64, _ operation: () async -> Void) async {
+    await FeatureWork.$current.withValue(id) { await operation() }
+  }
+
+  /// The body of a task of work: runs it, routes what it throws, reports its end.
+  @inlinable
+  func runWork<Output: Sendable>(
+    _ id: UInt64,
+    _ body: @Sendable (Send<Output>) async throws -> Void,
+    _ send: Send<Output>,
+    name: String?,
+    source: TaskRecord.Source,
+    traced: Bool
+  ) async {
+    var outcome = WorkOutcome.finished
+    do {
+      try await body(send)
+      if traced, Task.isCancelled { outcome = .cancelled }
+    } catch  where !Task.isCancelled {
+      fail(error, source: source)
+      outcome = .failed(error)
+    } catch {
+      // Cancelled: whatever the work threw on its way out is not news.
+      outcome = .cancelled
+    }
+    if traced { traceWorkEnded(id, name: name, source: source, outcome) }
+    taskDidFinish(id)
   }
 
   /// Reports the end of work from the processing thread, after the effects it sent.
@@ -194,14 +214,15 @@ extension FeatureCore {
   ) async throws {
     if cancelInFlight { cancel(id: id) }
     let child = Task { try await body() }
-    let registered = box.withLock { storage -> UInt64? in
-      guard !storage.isDisposed else { return nil }
-      let recordID = storage.makeID()
-      storage.tasks[recordID] = TaskRecord(
+    let registered = shared.withLock { shared -> UInt64? in
+      guard shared.machine.workStarted() else { return nil }
+      let recordID = shared.makeID()
+      shared.tasks[recordID] = TaskRecord(
         handle: .throwingTask(child),
         cancelIDs: [id],
         source: source,
-        name: nil
+        name: nil,
+        work: FeatureWork.current ?? recordID
       )
       return recordID
     }
@@ -223,46 +244,50 @@ extension FeatureCore {
 
   @usableFromInline
   func cancel(id: EffectID) {
-    let records = box.withLock { storage in
-      storage.tasks.values.filter { $0.cancelIDs.contains(id) }
+    let records = shared.withLock { shared in
+      shared.tasks.values.filter { $0.cancelIDs.contains(id) }
     }
     for record in records { record.cancel() }
   }
 
   @inlinable
   func taskDidFinish(_ id: UInt64) {
-    let waiters = box.withLock { storage -> [CheckedContinuation<Void, Never>] in
-      storage.tasks.removeValue(forKey: id)
-      guard storage.tasks.isEmpty else { return [] }
-      defer { storage.idleWaiters = [] }
-      return storage.idleWaiters
+    let idle = shared.withLock { shared -> [CheckedContinuation<Void, Never>] in
+      guard shared.tasks.removeValue(forKey: id) != nil else { return [] }
+      return shared.machine.workFinished(control: control)
     }
-    for waiter in waiters { waiter.resume() }
+    for waiter in idle { waiter.resume() }
+    monitor?.changed()
   }
 
-  /// Returns once no asynchronous effect or bootstrapper work is running (or the feature is
-  /// disposed). Work started meanwhile is waited for too. Never sleeps.
-  func waitForEffectsToFinish() async {
+  /// Whether anything is queued or processing, and the work each running task belongs to: what
+  /// the testing module compares with the work asleep on its clock.
+  func workSnapshot() -> (isBusy: Bool, running: Set<UInt64>) {
+    shared.withLock { shared in
+      let isProcessing = control.loadRelaxed() & ControlFlag.processing != 0
+      return (isProcessing || !shared.machine.queue.isEmpty, Set(shared.tasks.values.map(\.work)))
+    }
+  }
+
+  /// Returns once nothing is queued, no asynchronous work is running and no thread is
+  /// processing (or the feature is disposed). Work started meanwhile is waited for too.
+  func idle() async {
     await withCheckedContinuation { continuation in
-      let isIdle = box.withLock { storage in
-        if storage.tasks.isEmpty || storage.isDisposed { return true }
-        storage.idleWaiters.append(continuation)
-        return false
-      }
+      let isIdle = shared.withLock { $0.machine.waitForIdle(continuation, control: control) }
       if isIdle { continuation.resume() }
     }
   }
 
   /// The number of asynchronous effects and bootstrapper tasks still running.
   var inFlightEffectCount: Int {
-    box.withLock { $0.tasks.count }
+    shared.withLock { $0.tasks.count }
   }
 
   /// A description of each asynchronous effect still running: its name, the action that started
   /// it, and its cancellation identifiers.
   var inFlightEffectDescriptions: [String] {
-    box.withLock { storage in
-      storage.tasks.sorted { $0.key < $1.key }.map(\.value.description)
+    shared.withLock { shared in
+      shared.tasks.sorted { $0.key < $1.key }.map(\.value.description)
     }
   }
 }

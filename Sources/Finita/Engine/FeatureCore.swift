@@ -18,8 +18,8 @@
 ///   state from ``Feature/state``.
 @usableFromInline
 final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
-  // Safe to send: shared mutable data is either atomic (`control`), behind the lock (`box`),
-  // published lock-free (`published`), or owned by the token holder (`processor`), whose token
+  // Safe to send: shared mutable data is either atomic (`control`), behind the lock (`shared`),
+  // published lock-free (`published`), or owned by the token holder (`owned`), whose token
   // changes hands with acquire/release ordering.
 
   @usableFromInline typealias Wish = Definition.Wish
@@ -31,14 +31,18 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @usableFromInline let definition: Definition
   @usableFromInline let configuration: FeatureConfiguration
   @usableFromInline let trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
+  /// Told when the work moves, for the testing module; `nil` otherwise. A monitored feature
+  /// always takes the slow path, which tells it.
+  @usableFromInline let monitor: WorkMonitor?
   /// Whether only the main actor may process (``FeatureConfiguration/Isolation/mainActor``).
   @usableFromInline let isMainActorOnly: Bool
   /// The processing token and the flags that send callers to the slow path.
   @usableFromInline let control: AtomicWord
-  @usableFromInline let box: LockedValue<Storage>
-  /// Owned by the token holder; see ``Processor``.
-  @usableFromInline let processor: UnsafeMutablePointer<Processor>
-  /// The state as other threads read it: written by the token holder, read under `box`'s lock.
+  /// What several threads share, behind the lock; see ``SharedState``.
+  @usableFromInline let shared: LockedValue<SharedState>
+  /// What only the token holder touches; see ``TokenHolderState``.
+  @usableFromInline let owned: UnsafeMutablePointer<TokenHolderState>
+  /// The state as other threads read it: written by the token holder, read under `shared`'s lock.
   @usableFromInline let published: PublishedValue<State>
 
   @usableFromInline
@@ -46,25 +50,27 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     initialState: State,
     definition: Definition,
     configuration: FeatureConfiguration,
-    trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
+    trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
+    monitor: WorkMonitor? = nil
   ) {
     self.definition = definition
     self.configuration = configuration
     self.trace = trace
+    self.monitor = monitor
     isMainActorOnly = configuration.isolation == .mainActor
-    control = AtomicWord(ControlFlag.notStarted)
-    box = LockedValue(Storage())
-    processor = UnsafeMutablePointer<Processor>.allocate(capacity: 1)
-    processor.initialize(to: Processor(state: initialState))
+    control = AtomicWord(ControlFlag.notStarted | (monitor == nil ? 0 : ControlFlag.monitored))
+    shared = LockedValue(SharedState())
+    owned = UnsafeMutablePointer<TokenHolderState>.allocate(capacity: 1)
+    owned.initialize(to: TokenHolderState(state: initialState))
     published = PublishedValue(initialState)
   }
 
   deinit {
     // Only reached after `dispose()`, so the observers are already finished.
-    processor.pointee.stateObservers?.release()
-    processor.pointee.newsObservers?.release()
-    processor.deinitialize(count: 1)
-    processor.deallocate()
+    owned.pointee.stateObservers?.release()
+    owned.pointee.newsObservers?.release()
+    owned.deinitialize(count: 1)
+    owned.deallocate()
     control.deallocate()
     published.deallocate()
   }
@@ -90,124 +96,48 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       && control.compareExchange(expected: 0, desired: ControlFlag.processing)
   }
 
-  @usableFromInline
-  enum SubmitDecision {
-    case process, drain, queued, hopToMain, dropped
-  }
-
-  /// The slow path of ``submit(_:)``: anything but "idle, started, nothing queued".
+  /// The slow path of ``submit(_:)``: anything but "idle, started, nothing queued". The queue
+  /// state machine decides; this carries out its decision.
   @inlinable
   func submitSlowly(_ item: Item) {
     let canProcess = !isMainActorOnly || isMainThread()
-    let decision = box.withLock { storage -> SubmitDecision in
-      if storage.isDisposed { return .dropped }
-      if storage.isTravelling, item.waitsWhileTravelling {
-        storage.heldWhileTravelling.append(item)
-        return .queued
+    let action = shared.withLock { shared -> QueueStateMachine<Item>.SubmitAction in
+      if case .travel(let step) = item {
+        let ending = if case .end = step.value { true } else { false }
+        return shared.machine.travel(
+          item,
+          ending: ending,
+          canProcess: canProcess,
+          control: control
+        )
       }
-      switch item {
-      case .wish(let wish) where !storage.isStarted:
-        storage.held.append(wish)
-        return .queued
-      case .travel(let step):
-        // Always queued, so it runs after the work in progress, and the held items after it.
-        return queueTravel(step.value, &storage, canProcess: canProcess)
-      case .start:
-        // Marked under the same lock that claims or queues, so no wish can slip in between
-        // "started" and the Bootstrapper.
-        if storage.isStarted { return .dropped }
-        storage.isStarted = true
-      default:
-        break
-      }
-      if canProcess, storage.queue.isEmpty, claimToken() {
-        return .process
-      }
-      storage.queue.append(item)
-      // Setting `pending` and reading `processing` in one atomic step matters: a token holder
-      // gives the token back with a lock-free compare-and-swap that fails once `pending` is set,
-      // so either it sees this item, or this call sees the token free and takes it.
-      let word = control.setBits(ControlFlag.pending)
-      if word & ControlFlag.processing != 0 { return .queued }
-      if canProcess {
-        // Items were waiting for the main actor: process them and this one, in order.
-        return claimToken() ? .drain : .queued
-      }
-      if !storage.isHopScheduled {
-        storage.isHopScheduled = true
-        return .hopToMain
-      }
-      return .queued
+      return shared.machine.submit(item, canProcess: canProcess, control: control)
     }
-    switch decision {
+    carryOut(action, for: item)
+  }
+
+  /// Carries out what the machine decided about `item`, with no lock held.
+  @inlinable
+  func carryOut(_ action: QueueStateMachine<Item>.SubmitAction, for item: Item?) {
+    switch action {
     case .process:
-      process(item)
+      if let item { process(item) }
       finishProcessing()
     case .drain:
       finishProcessing()
     case .hopToMain:
       Task { @MainActor in self.drainOnMainActor() }
-    case .dropped:
+    case .refused:
       if case .subscribe(let observer) = item { observer.value.finish?() }
     case .queued:
       break
     }
   }
 
-  /// Queues a time-travel step; the end of travel releases the held items right after it.
-  /// Called under the lock.
-  @usableFromInline
-  func queueTravel(
-    _ step: TravelStep,
-    _ storage: inout Storage,
-    canProcess: Bool
-  ) -> SubmitDecision {
-    switch step {
-    case .show:
-      if !storage.isTravelling {
-        storage.isTravelling = true
-        control.setBits(ControlFlag.travelling)
-      }
-      storage.queue.append(.travel(Box(step)))
-    case .end:
-      guard storage.isTravelling else { return .dropped }
-      storage.isTravelling = false
-      control.clearBits(ControlFlag.travelling)
-      storage.queue.append(.travel(Box(step)))
-      for item in storage.heldWhileTravelling { storage.queue.append(item) }
-      storage.heldWhileTravelling = []
-    }
-    let word = control.setBits(ControlFlag.pending)
-    if word & ControlFlag.processing != 0 { return .queued }
-    if canProcess { return claimToken() ? .drain : .queued }
-    if !storage.isHopScheduled {
-      storage.isHopScheduled = true
-      return .hopToMain
-    }
-    return .queued
-  }
-
-  /// Sets the processing bit unless somebody holds it. Called under the lock.
-  @inlinable
-  func claimToken() -> Bool {
-    var word = control.load()
-    while word & ControlFlag.processing == 0 {
-      if control.compareExchange(expected: word, desired: word | ControlFlag.processing) {
-        return true
-      }
-      word = control.load()
-    }
-    return false
-  }
-
   @MainActor @usableFromInline
   func drainOnMainActor() {
-    let claimed = box.withLock { storage in
-      storage.isHopScheduled = false
-      guard !storage.queue.isEmpty, !storage.isDisposed else { return false }
-      return claimToken()
-    }
-    if claimed { finishProcessing() }
+    let action = shared.withLock { $0.machine.hopArrived(control: control) }
+    carryOut(action, for: nil)
   }
 
   // MARK: - Giving the token back
@@ -220,13 +150,6 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     }
   }
 
-  @usableFromInline
-  enum Next {
-    case item(Item)
-    case checkpoint
-    case released
-  }
-
   @inlinable
   func finishProcessingSlowly() {
     while true {
@@ -234,40 +157,23 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
         checkpoint()
       }
       let canProcess = !isMainActorOnly || isMainThread()
-      var hops = false
-      let next = box.withLock { storage -> Next in
-        while !storage.isDisposed, canProcess, let item = storage.queue.popFirst() {
-          if storage.queue.isEmpty { control.clearBits(ControlFlag.pending) }
-          // Queued before travel began, or by the step in progress: it waits with the others.
-          if storage.isTravelling, item.waitsWhileTravelling {
-            storage.heldWhileTravelling.append(item)
-            continue
-          }
-          return .item(item)
-        }
-        if control.loadRelaxed() & ControlFlag.observersChanged != 0
-          || (storage.isDisposed && !processor.pointee.isFinished)
-        {
-          return .checkpoint
-        }
-        if storage.isDisposed {
-          control.clearBits(ControlFlag.processing | ControlFlag.pending)
-        } else {
-          if !storage.queue.isEmpty, !storage.isHopScheduled {
-            storage.isHopScheduled = true
-            hops = true
-          }
-          control.clearBits(ControlFlag.processing)
-        }
-        return .released
+      let observersFinished = owned.pointee.isFinished
+      let next = shared.withLock { shared in
+        shared.machine.next(
+          canProcess: canProcess,
+          observersFinished: observersFinished,
+          control: control
+        )
       }
       switch next {
-      case .item(let item):
+      case .process(let item):
         process(item)
       case .checkpoint:
         continue
-      case .released:
-        if hops { Task { @MainActor in self.drainOnMainActor() } }
+      case .released(let hopToMain, let idle):
+        if hopToMain { Task { @MainActor in self.drainOnMainActor() } }
+        for waiter in idle { waiter.resume() }
+        monitor?.changed()
         return
       }
     }
@@ -277,23 +183,23 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// Only the token holder calls it, never while it is calling observers.
   @inlinable
   func checkpoint() {
-    let (changes, isDisposed) = box.withLock { storage in
+    let (changes, isDisposed) = shared.withLock { shared in
       control.clearBits(ControlFlag.observersChanged)
-      defer { storage.changes = ObserverChanges() }
-      return (storage.changes, storage.isDisposed)
+      defer { shared.changes = ObserverChanges() }
+      return (shared.changes, shared.isDisposed)
     }
     if !changes.newsAdditions.isEmpty {
       let list = newsObserverList()
       for observer in changes.newsAdditions { list.slots.add(observer, id: observer.id) }
     }
     for id in changes.removals { forgetObserver(id) }
-    if isDisposed, !processor.pointee.isFinished {
-      processor.pointee.isFinished = true
+    if isDisposed, !owned.pointee.isFinished {
+      owned.pointee.isFinished = true
       var finished: [@Sendable () -> Void] = []
-      if let list = processor.pointee.stateObservers?.takeUnretainedValue() {
+      if let list = owned.pointee.stateObservers?.takeUnretainedValue() {
         finished += list.slots.removeAll().compactMap(\.finish)
       }
-      if let list = processor.pointee.newsObservers?.takeUnretainedValue() {
+      if let list = owned.pointee.newsObservers?.takeUnretainedValue() {
         finished += list.slots.removeAll().compactMap(\.finish)
       }
       for finish in finished { finish() }
@@ -305,10 +211,10 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// holder, outside the lock and before the next delivery.
   @inlinable
   func forgetObserver(_ id: UInt64) {
-    if processor.pointee.stateObservers?.takeUnretainedValue().slots.remove(id: id) != nil {
+    if owned.pointee.stateObservers?.takeUnretainedValue().slots.remove(id: id) != nil {
       return
     }
-    if processor.pointee.newsObservers?.takeUnretainedValue().slots.remove(id: id) != nil {
+    if owned.pointee.newsObservers?.takeUnretainedValue().slots.remove(id: id) != nil {
       return
     }
     // Not added yet: only a state subscription can be, while its request waits in the queue.
@@ -318,18 +224,18 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// The state observers' list, created with the first observer.
   @inlinable
   func stateObserverList() -> ObserverList<State> {
-    if let list = processor.pointee.stateObservers { return list.takeUnretainedValue() }
+    if let list = owned.pointee.stateObservers { return list.takeUnretainedValue() }
     let list = ObserverList<State>()
-    processor.pointee.stateObservers = .passRetained(list)
+    owned.pointee.stateObservers = .passRetained(list)
     return list
   }
 
   /// The news observers' list, created with the first observer.
   @inlinable
   func newsObserverList() -> ObserverList<News> {
-    if let list = processor.pointee.newsObservers { return list.takeUnretainedValue() }
+    if let list = owned.pointee.newsObservers { return list.takeUnretainedValue() }
     let list = ObserverList<News>()
-    processor.pointee.newsObservers = .passRetained(list)
+    owned.pointee.newsObservers = .passRetained(list)
     return list
   }
 
@@ -369,7 +275,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func handle(_ action: Action) {
     trace?(.action(action))
-    let effects = definition.act(processor.pointee.state, action)
+    let effects = definition.act(owned.pointee.state, action)
     switch effects.operation {
     case .none:
       break
@@ -406,20 +312,20 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
       checkpoint()
     }
-    if processor.pointee.isFinished { return }
+    if owned.pointee.isFinished { return }
     // The state before the effect is copied only for the trace.
-    let previous = traced ? processor.pointee.state : nil
-    definition.reduce(&processor.pointee.state, effect)
-    let state = processor.pointee.state
-    published.publish(state, back: &processor.pointee.back)
+    let previous = traced ? owned.pointee.state : nil
+    definition.reduce(&owned.pointee.state, effect)
+    let state = owned.pointee.state
+    published.publish(state, back: &owned.pointee.back)
     if traced, let trace, let previous { trace(.state(previous: previous, state, effect: effect)) }
-    notify(processor.pointee.stateObservers, of: state)
+    notify(owned.pointee.stateObservers, of: state)
     if let news = definition.publishNews(action, effect, state) {
       if traced { trace?(.news(news)) }
       if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
         checkpoint()
       }
-      notify(processor.pointee.newsObservers, of: news)
+      notify(owned.pointee.newsObservers, of: news)
     }
     if let next = definition.postProcess(action, effect, state) {
       if traced { trace?(.postProcessedAction(next)) }
@@ -433,23 +339,23 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
       checkpoint()
     }
-    if processor.pointee.isFinished { return }
+    if owned.pointee.isFinished { return }
     let shown: State
     switch step {
     case .show(let state):
-      if processor.pointee.liveState == nil {
-        processor.pointee.liveState = processor.pointee.state
+      if owned.pointee.liveState == nil {
+        owned.pointee.liveState = owned.pointee.state
       }
       shown = state
     case .end(let continuing):
-      guard let live = processor.pointee.liveState else { return }
-      processor.pointee.liveState = nil
+      guard let live = owned.pointee.liveState else { return }
+      owned.pointee.liveState = nil
       if continuing { return }
       shown = live
     }
-    processor.pointee.state = shown
-    published.publish(shown, back: &processor.pointee.back)
-    notify(processor.pointee.stateObservers, of: shown)
+    owned.pointee.state = shown
+    published.publish(shown, back: &owned.pointee.back)
+    notify(owned.pointee.stateObservers, of: shown)
   }
 
   /// Calls every observer in `list` with `value`, stopping if the feature is disposed meanwhile.
@@ -469,11 +375,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// Queues an item produced while processing, such as the PostProcessor's action.
   @inlinable
   func enqueue(_ item: Item) {
-    box.withLock { storage in
-      guard !storage.isDisposed else { return }
-      storage.queue.append(item)
-      control.setBits(ControlFlag.pending)
-    }
+    shared.withLock { $0.machine.enqueue(item, control: control) }
   }
 
   @inlinable
@@ -481,13 +383,13 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
       checkpoint()
     }
-    if processor.pointee.isFinished {
+    if owned.pointee.isFinished {
       observer.finish?()
       return
     }
     // Refused when its subscription was cancelled while this request waited in the queue.
     guard stateObserverList().slots.add(observer, id: observer.id) else { return }
-    observer.receive(processor.pointee.state)
+    observer.receive(owned.pointee.state)
   }
 
   @usableFromInline
@@ -500,12 +402,8 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       now: { process(.bootstrapAction($0)) },
       later: { [self] action in submit(.bootstrapAction(action)) }
     )
-    let held = box.withLock { storage in
-      defer { storage.held = [] }
-      control.clearBits(ControlFlag.notStarted)
-      return storage.held
-    }
-    for wish in held { process(.wish(wish)) }
+    let held = shared.withLock { $0.machine.bootstrapped(control: control) }
+    for item in held { process(item) }
   }
 
   // MARK: - Lifecycle
@@ -518,30 +416,22 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   /// Cancels all work, finishes every stream and makes later wishes do nothing.
   func dispose() {
-    var claimed = false
-    guard
-      let released = box.withLock({ storage -> Storage.Released? in
-        guard !storage.isDisposed else { return nil }
-        control.setBits(ControlFlag.disposed)
-        claimed = claimToken()
-        return storage.release()
-      })
-    else { return }
+    guard let released = shared.withLock({ $0.dispose(control: control) }) else { return }
     trace?(.disposed)
     released.finishAll()
     // When another call is processing, it finishes the observers at its next step.
-    if claimed { finishProcessing() }
+    if released.machine.claimed { finishProcessing() }
   }
 
   var isDisposed: Bool {
-    box.withLock { $0.isDisposed }
+    shared.withLock { $0.isDisposed }
   }
 
   // MARK: - Observers
 
   @inlinable
   func makeID() -> UInt64 {
-    box.withLock { $0.makeID() }
+    shared.withLock { $0.makeID() }
   }
 
   /// Registers a news observer, effective for the next news; `nil` when already disposed.
@@ -550,17 +440,14 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     receive: @escaping @Sendable (News) -> Void,
     finish: (@Sendable () -> Void)?
   ) -> UInt64? {
-    var claimed = false
-    let id = box.withLock { storage -> UInt64? in
-      guard !storage.isDisposed else { return nil }
-      let id = storage.makeID()
-      storage.changes.newsAdditions.append(Observer(id: id, receive: receive, finish: finish))
-      control.setBits(ControlFlag.observersChanged)
-      claimed = claimToken()
-      return id
+    let added = shared.withLock { shared -> (id: UInt64, claimed: Bool)? in
+      guard !shared.isDisposed else { return nil }
+      let id = shared.makeID()
+      shared.changes.newsAdditions.append(Observer(id: id, receive: receive, finish: finish))
+      return (id, shared.machine.observersChanged(control: control))
     }
-    if claimed { finishProcessing() }
-    return id
+    if added?.claimed == true { finishProcessing() }
+    return added?.id
   }
 
   /// Adds a state observer, which first receives the current state: at once when the feature is
@@ -587,12 +474,10 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       finishProcessing()
       return
     }
-    var claimed = false
-    box.withLock { storage in
-      guard !storage.isDisposed else { return }
-      storage.changes.removals.append(id)
-      control.setBits(ControlFlag.observersChanged)
-      claimed = claimToken()
+    let claimed = shared.withLock { shared -> Bool in
+      guard !shared.isDisposed else { return false }
+      shared.changes.removals.append(id)
+      return shared.machine.observersChanged(control: control)
     }
     if claimed { finishProcessing() }
   }
@@ -600,12 +485,15 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// The number of state and news observers, and of cancelled state subscriptions whose request
   /// is still queued; `nil` while another call is processing. For tests.
   func observerCounts() -> ObserverCounts? {
-    guard control.compareExchange(expected: 0, desired: ControlFlag.processing) else {
+    let word = control.load()
+    guard word & ~ControlFlag.monitored == 0,
+      control.compareExchange(expected: word, desired: word | ControlFlag.processing)
+    else {
       return nil
     }
     defer { finishProcessing() }
-    let state = processor.pointee.stateObservers?.takeUnretainedValue().slots
-    let news = processor.pointee.newsObservers?.takeUnretainedValue().slots
+    let state = owned.pointee.stateObservers?.takeUnretainedValue().slots
+    let news = owned.pointee.newsObservers?.takeUnretainedValue().slots
     return ObserverCounts(
       state: state?.count ?? 0,
       news: news?.count ?? 0,

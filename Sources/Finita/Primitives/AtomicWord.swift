@@ -65,17 +65,39 @@ struct AtomicWord: @unchecked Sendable {
 /// The fast path runs only when the word is exactly `0` (claim) or exactly ``processing``
 /// (release); any other bit sends the caller through the locked slow path, which handles it.
 @usableFromInline
-enum ControlFlag {
+package enum ControlFlag {
   /// The processing token: set by the one thread that runs the definition's code.
-  @inlinable static var processing: Int { 1 }
+  @inlinable package static var processing: Int { 1 }
   /// The shared queue holds items. Set and cleared only under the feature's lock.
-  @inlinable static var pending: Int { 2 }
+  @inlinable package static var pending: Int { 2 }
   /// Observers were added or removed from outside; the token holder applies the changes.
-  @inlinable static var observersChanged: Int { 4 }
+  @inlinable package static var observersChanged: Int { 4 }
   /// The feature was disposed.
-  @inlinable static var disposed: Int { 8 }
+  @inlinable package static var disposed: Int { 8 }
   /// The Bootstrapper has not run yet: wishes are held.
-  @inlinable static var notStarted: Int { 16 }
+  @inlinable package static var notStarted: Int { 16 }
   /// The feature shows a past state (time travel): wishes and effects are held.
-  @inlinable static var travelling: Int { 32 }
+  @inlinable package static var travelling: Int { 32 }
+  /// Somebody waits in ``Feature/idle()``: the token holder gives the token back through the
+  /// slow path, which resumes them once nothing is queued or running.
+  @inlinable package static var idleWaiting: Int { 64 }
+  /// A ``WorkMonitor`` watches the feature (under test): every step takes the slow path, which
+  /// tells the monitor. Never cleared.
+  @inlinable package static var monitored: Int { 128 }
+}
+
+extension AtomicWord: ControlWord {
+  /// Sets ``ControlFlag/processing`` unless somebody holds it; whether this call set it. Called
+  /// under the feature's lock, by the ``QueueStateMachine``.
+  @inlinable
+  package func claimToken() -> Bool {
+    var word = load()
+    while word & ControlFlag.processing == 0 {
+      if compareExchange(expected: word, desired: word | ControlFlag.processing) {
+        return true
+      }
+      word = load()
+    }
+    return false
+  }
 }

@@ -1,24 +1,24 @@
 /// A first-in, first-out queue over a circular buffer that keeps its capacity once grown, so a
 /// busy feature's queue stops allocating after warm-up.
 @usableFromInline
-struct RingBuffer<Element> {
+package struct RingBuffer<Element> {
   @usableFromInline var slots: [Element?] = []
   @usableFromInline var head = 0
-  @usableFromInline private(set) var count = 0
+  @usableFromInline package private(set) var count = 0
 
-  @inlinable init() {}
+  @inlinable package init() {}
 
-  @inlinable var isEmpty: Bool { count == 0 }
+  @inlinable package var isEmpty: Bool { count == 0 }
 
   @inlinable
-  mutating func append(_ element: Element) {
+  package mutating func append(_ element: Element) {
     if count == slots.count { grow() }
     slots[(head + count) & (slots.count - 1)] = element
     count += 1
   }
 
   @inlinable
-  mutating func popFirst() -> Element? {
+  package mutating func popFirst() -> Element? {
     guard count > 0 else { return nil }
     let element = slots[head]
     slots[head] = nil

@@ -1,0 +1,26 @@
+extension FeatureCore {
+  /// What only the token holder reads or writes: the working state and the observer lists.
+  ///
+  /// The token changes hands with acquire/release ordering, which orders every access; so the
+  /// Actor reads the latest state and the Reducer mutates it without a lock. Readers on other
+  /// threads see the copies in ``FeatureCore/published``.
+  @usableFromInline
+  struct TokenHolderState {
+    @usableFromInline var state: State
+    /// Held with a manual retain so observers are called without retaining anything; `nil`
+    /// when there are none.
+    @usableFromInline var stateObservers: Unmanaged<ObserverList<State>>?
+    @usableFromInline var newsObservers: Unmanaged<ObserverList<News>>?
+    /// The writer's slot of ``FeatureCore/published``.
+    @usableFromInline var back = PublishedValue<State>.initialBack
+    /// Set once the observers have been finished after disposal.
+    @usableFromInline var isFinished = false
+    /// The live state, kept while the feature shows a past one.
+    @usableFromInline var liveState: State?
+
+    @usableFromInline
+    init(state: State) {
+      self.state = state
+    }
+  }
+}

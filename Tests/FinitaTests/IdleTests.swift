@@ -1,0 +1,142 @@
+import Finita
+import Testing
+
+/// `Feature.idle()`: returns once nothing is queued, running or processing, without polling.
+@Suite("Waiting until a feature is idle", .timeLimit(.minutes(1)))
+struct IdleTests {
+  /// Work that sends `effect` once the test opens its gate.
+  struct Gated: FeatureDefinition {
+    typealias State = [String]
+    enum Wish: Sendable {
+      case now(String)
+      case after(Gate, String)
+      case forever
+    }
+    typealias Effect = String
+
+    func act(_ state: [String], _ action: Wish) -> Effects<String> {
+      switch action {
+      case .now(let text):
+        .just(text)
+      case .after(let gate, let text):
+        .run { send in
+          await gate.wait()
+          send(text)
+        }
+      case .forever:
+        .run { _ in
+          let never = AsyncStream<Void> { _ in }
+          for await _ in never {}
+        }
+      }
+    }
+
+    func reduce(_ state: inout [String], _ effect: String) { state.append(effect) }
+  }
+
+  /// A one-shot gate: `wait()` suspends until `open()`; no sleeping, no polling.
+  final class Gate: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+      (stream, continuation) = AsyncStream.makeStream()
+    }
+
+    func wait() async {
+      for await _ in stream { return }
+    }
+
+    func open() {
+      continuation.yield()
+      continuation.finish()
+    }
+  }
+
+  @Test("an idle feature returns at once")
+  func alreadyIdle() async {
+    let feature = Feature(initialState: [], definition: Gated())
+    feature.accept(.now("a"))
+    await feature.idle()
+    #expect(feature.state == ["a"])
+  }
+
+  @Test("waits for asynchronous work and the effects it sends")
+  func waitsForWork() async {
+    let feature = Feature(initialState: [], definition: Gated())
+    let gate = Gate()
+    feature.accept(.after(gate, "late"))
+    async let waited: Void = feature.idle()
+    gate.open()
+    await waited
+    #expect(feature.state == ["late"])
+  }
+
+  @Test("work started by other work is waited for too")
+  func chainedWork() async {
+    let first = Gate()
+    let second = Gate()
+    let feature = Feature(initialState: [], definition: Gated())
+    // A state observer starts the second piece of work when the first one's effect arrives.
+    let subscription = feature.observeState { state in
+      if state == ["one"] { feature.accept(.after(second, "two")) }
+    }
+    feature.accept(.after(first, "one"))
+    async let waited: Void = feature.idle()
+    first.open()
+    _ = await feature.states.first { $0 == ["one"] }
+    second.open()
+    await waited
+    #expect(feature.state == ["one", "two"])
+    subscription.cancel()
+  }
+
+  @Test("disposing resumes a caller waiting on work that never ends")
+  func disposeResumes() async {
+    let feature = Feature(initialState: [], definition: Gated())
+    feature.accept(.forever)
+    async let waited: Void = feature.idle()
+    feature.dispose()
+    await waited
+    #expect(feature.isDisposed)
+  }
+
+  @Test("many callers from many tasks, while work ends on other threads: nobody is left waiting")
+  func noLostWakeUps() async {
+    for round in 0..<200 {
+      let feature = Feature(initialState: [], definition: Gated())
+      let gates = (0..<4).map { _ in Gate() }
+      for (index, gate) in gates.enumerated() { feature.accept(.after(gate, "\(index)")) }
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<4 { group.addTask { await feature.idle() } }
+        for gate in gates { group.addTask { gate.open() } }
+        for index in 0..<4 {
+          group.addTask { feature.accept(.now("sync \(round) \(index)")) }
+        }
+      }
+      #expect(feature.state.count == 8)
+    }
+  }
+
+  @Test("a feature under a work monitor is idle once the token is given back")
+  func monitored() async {
+    let monitor = WorkMonitor()
+    let feature = Feature(
+      initialState: [],
+      definition: Gated(),
+      trace: nil,
+      monitor: monitor
+    )
+    let gate = Gate()
+    let before = monitor.generation
+    feature.accept(.after(gate, "x"))
+    #expect(feature.workSnapshot().running.count == 1)
+    gate.open()
+    await feature.idle()
+    #expect(feature.state == ["x"])
+    #expect(monitor.generation > before)
+    let snapshot = feature.workSnapshot()
+    #expect(!snapshot.isBusy)
+    #expect(snapshot.running.isEmpty)
+  }
+}
