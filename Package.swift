@@ -366,3 +366,16 @@ for target in package.targets where target.name == "FinitaCommand" {
   target.dependencies.append("FinitaInspector")
 }
 // MARK: End of the Finita Inspector.
+
+// BEGIN one virtual clock (issue 13)
+// The tests time their effects with FinitaTesting's VirtualClock (TrackedClock is gone).
+for target in package.targets {
+  switch target.name {
+  case "FinitaTests", "FinitaReduxTests", "FinitaRecordingTests", "FinitaCompositionTests",
+    "FinitaStatechartTests":
+    target.dependencies.append("FinitaTesting")
+  default:
+    break
+  }
+}
+// END one virtual clock
