@@ -59,9 +59,10 @@ extension FeatureTester {
     }
   }
 
-  func start(assert updateExpected: ((inout State) throws -> Void)?, at location: StepLocation)
-    async
-  {
+  func start(
+    assert updateExpected: ((inout State) throws -> Void)?,
+    at location: StepLocation
+  ) async {
     await step("starting", updateExpected, at: location) {
       self.feature.start()
     }
