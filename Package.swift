@@ -366,3 +366,19 @@ for target in package.targets where target.name == "FinitaCommand" {
   target.dependencies.append("FinitaInspector")
 }
 // MARK: End of the Finita Inspector.
+
+// BEGIN one virtual clock (issue 13)
+// The tests time their effects with FinitaTesting's VirtualClock (TrackedClock is gone), and the
+// tester's own tests use the examples' paginator instead of a copy.
+for target in package.targets {
+  switch target.name {
+  case "FinitaTests", "FinitaReduxTests", "FinitaRecordingTests", "FinitaCompositionTests",
+    "FinitaStatechartTests":
+    target.dependencies.append("FinitaTesting")
+  case "FinitaTestingTests":
+    target.dependencies.append("FinitaExamples")
+  default:
+    break
+  }
+}
+// END one virtual clock

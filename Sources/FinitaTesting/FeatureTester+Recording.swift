@@ -69,12 +69,13 @@ extension FeatureTester {
     line: UInt = #line,
     column: UInt = #column
   ) async where Definition.News: Equatable {
+    let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let base = recording.steps.first?.time ?? .zero
     var advanced = Duration.zero
     for segment in RecordedSegment.split(recording) {
       let due = segment.time - base
       if due > advanced {
-        await advance(by: due - advanced, fileID: fileID, filePath: filePath, line: line)
+        await advance(by: due - advanced, at: location)
         advanced = due
       }
       let expected = segment.state
@@ -83,18 +84,13 @@ extension FeatureTester {
       }
       switch segment.input {
       case .start:
-        await start(assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
+        await start(assert: assert, at: location)
       case .wish(let wish):
-        await send(
-          wish, assert: assert, fileID: fileID, filePath: filePath, line: line, column: column)
+        await send(wish, assert: assert, at: location)
       case .effect:
-        await receive(
-          where: { _ in true }, assert: assert, fileID: fileID, filePath: filePath, line: line,
-          column: column)
+        await receive(where: { _ in true }, assert: assert, at: location)
       }
-      for news in segment.news {
-        expectNews(news, fileID: fileID, filePath: filePath, line: line, column: column)
-      }
+      expectNews(segment.news, at: location)
     }
   }
 }

@@ -10,6 +10,17 @@ import Finita
 /// until every running effect is either asleep on the clock or done before moving time. That makes
 /// advancing deterministic: an effect that had not yet reached its `sleep` when the test advanced
 /// would otherwise see its deadline moved.
+///
+/// Without a tester, a test waits for the work to reach the clock with ``waitForSleeps(_:)`` or
+/// ``advance(by:afterSleeps:)``, which suspend until enough sleeps have started instead of
+/// polling:
+///
+/// ```swift
+/// let clock = VirtualClock()
+/// let feature = Feature(initialState: Search.State(), definition: Search(clock: clock))
+/// feature.accept(.query("swift"))  // debounced: sleeps 300 ms on the clock
+/// await clock.advance(by: .milliseconds(300), afterSleeps: 1)
+/// ```
 public final class VirtualClock: Clock, Sendable {
   /// A point in virtual time: the offset from the clock's creation.
   public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
@@ -59,10 +70,31 @@ public final class VirtualClock: Clock, Sendable {
     let continuation: CheckedContinuation<Void, any Error>
   }
 
+  /// A test waiting in ``waitForSleeps(_:)`` for the count of started sleeps to reach `count`.
+  private struct SleepCountWaiter {
+    let count: Int
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
   private struct Storage {
     var now = Instant()
     var nextID: UInt64 = 0
     var sleepers: [Sleeper] = []
+    /// Every call to `sleep` so far, counted once the call is settled: pending, returned at once
+    /// because its deadline had passed, or failed because its task was cancelled.
+    var startedSleepCount = 0
+    var sleepCountWaiters: [SleepCountWaiter] = []
+
+    /// Counts one more started sleep and returns the waiters it satisfies, to resume outside the
+    /// lock.
+    mutating func countStartedSleep() -> [SleepCountWaiter] {
+      startedSleepCount += 1
+      let count = startedSleepCount
+      guard sleepCountWaiters.contains(where: { $0.count <= count }) else { return [] }
+      let ready = sleepCountWaiters.filter { $0.count <= count }
+      sleepCountWaiters.removeAll { $0.count <= count }
+      return ready
+    }
   }
 
   private let storage = LockedValue(Storage())
@@ -79,6 +111,52 @@ public final class VirtualClock: Clock, Sendable {
   /// How many sleeps are waiting for time to move.
   public var pendingSleepCount: Int { storage.withLock { $0.sleepers.count } }
 
+  /// How many sleeps have started on the clock since its creation, whether they are still
+  /// pending, were resumed, returned at once or were cancelled.
+  public var startedSleepCount: Int { storage.withLock { $0.startedSleepCount } }
+
+  /// Returns once `count` sleeps in total have started on the clock, without polling and
+  /// without sleeping.
+  ///
+  /// A sleep counts once it is pending (or, when its deadline had passed or its task was
+  /// cancelled, once it returned or threw), so advancing the clock after this call resumes it.
+  /// Use it when a test drives a feature without ``FeatureTester``: advancing before the work
+  /// reached its `sleep` would start the sleep from the new time and move its deadline.
+  ///
+  /// ```swift
+  /// feature.accept(.searchLater("swift"))  // the effect sleeps 300 ms on the clock
+  /// await clock.waitForSleeps(1)
+  /// await clock.advance(by: .milliseconds(300))
+  /// ```
+  ///
+  /// The count is the total since the clock's creation, not the number pending now: after one
+  /// sleep was resumed and the work started another, wait for `2`.
+  ///
+  /// - Parameter count: The total number of started sleeps to wait for.
+  public func waitForSleeps(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      let isReady = storage.withLock { storage -> Bool in
+        if storage.startedSleepCount >= count { return true }
+        storage.sleepCountWaiters.append(
+          SleepCountWaiter(count: count, continuation: continuation))
+        return false
+      }
+      if isReady { continuation.resume() }
+    }
+  }
+
+  /// Waits until `count` sleeps in total have started, then moves time forward by `duration`.
+  ///
+  /// The same as ``waitForSleeps(_:)`` followed by ``advance(by:)``.
+  ///
+  /// - Parameters:
+  ///   - duration: How far to move.
+  ///   - count: The total number of started sleeps to wait for first.
+  public func advance(by duration: Duration, afterSleeps count: Int) async {
+    await waitForSleeps(count)
+    await advance(by: duration)
+  }
+
   /// The deadline of the earliest pending sleep, if any.
   public var nextDeadline: Instant? {
     storage.withLock { $0.sleepers.map(\.deadline).min() }
@@ -91,19 +169,25 @@ public final class VirtualClock: Clock, Sendable {
   ///   - deadline: When to resume.
   ///   - tolerance: Ignored: virtual time is exact.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try Task.checkCancellation()
+    if Task.isCancelled {
+      resume(storage.withLock { $0.countStartedSleep() })
+      throw CancellationError()
+    }
     let id = storage.withLock { storage -> UInt64 in
       storage.nextID += 1
       return storage.nextID
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let immediate = storage.withLock { storage -> Result<Void, any Error>? in
-          if Task.isCancelled { return .failure(CancellationError()) }
-          if deadline <= storage.now { return .success(()) }
+        let (immediate, ready) = storage.withLock {
+          storage -> (Result<Void, any Error>?, [SleepCountWaiter]) in
+          let ready = storage.countStartedSleep()
+          if Task.isCancelled { return (.failure(CancellationError()), ready) }
+          if deadline <= storage.now { return (.success(()), ready) }
           storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return nil
+          return (nil, ready)
         }
+        resume(ready)
         if let immediate { continuation.resume(with: immediate) }
       }
     } onCancel: {
@@ -138,6 +222,10 @@ public final class VirtualClock: Clock, Sendable {
     storage.withLock { storage in
       if storage.now < target { storage.now = target }
     }
+  }
+
+  private func resume(_ waiters: [SleepCountWaiter]) {
+    for waiter in waiters { waiter.continuation.resume() }
   }
 
   private func resumeNext(upTo target: Instant) -> Sleeper? {

@@ -2,6 +2,7 @@ import Clocks
 import Dispatch
 import Finita
 import FinitaFixtures
+import FinitaTesting
 import Testing
 
 @Suite("Binder scenarios (35-38)", .timeLimit(.minutes(1)))
@@ -145,7 +146,7 @@ struct BinderScenarioTests {
 
   @Test("37. the same binding with A's work finishing later, on a test clock")
   func newsToWishAfterAsyncWork() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let a = Feature(initialState: Worker.State(), definition: Worker(clock: clock))
     let b = Feature(initialState: Loader.State(), definition: Loader())
     let binder = Binder()

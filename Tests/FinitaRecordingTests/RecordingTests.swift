@@ -2,6 +2,7 @@ import Clocks
 import Finita
 import FinitaFixtures
 import FinitaRecording
+import FinitaTesting
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 private func recordSession(recorder: FeatureRecorder) async -> Feature<Tracker> {
   // Counts sleeps, so the clock is advanced only once the load's work sleeps on it: advancing
   // first would leave the work asleep for good.
-  let clock = TrackedClock()
+  let clock = VirtualClock()
   let feature = Feature(
     initialState: Tracker.State(), definition: Tracker(clock: clock),
     configuration: .init(name: "tracker", interceptors: [recorder]))

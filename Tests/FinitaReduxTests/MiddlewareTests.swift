@@ -1,5 +1,6 @@
 import FinitaFixtures
 import FinitaRedux
+import FinitaTesting
 import Foundation
 import Testing
 
@@ -76,7 +77,7 @@ struct MiddlewareTests {
 
   @Test("a middleware can delay an action; later middleware and the reducer see it on time")
   func delays() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let seen = Recorder<LogAction>()
     let delay = Middleware<Log, LogAction> { store, next, action in
       guard action == .increment else { return next(action) }

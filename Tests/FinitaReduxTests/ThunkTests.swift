@@ -1,12 +1,13 @@
 import FinitaFixtures
 import FinitaRedux
+import FinitaTesting
 import Testing
 
 @Suite("Thunks", .timeLimit(.minutes(1)))
 struct ThunkTests {
   @Test("a thunk dispatches over time and reads the current state")
   func dispatchesOverTime() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let store = makeLogStore()
     let seen = Recorder<Int>()
     store.dispatch(
@@ -27,7 +28,7 @@ struct ThunkTests {
 
   @Test("cancelling a thunk's task cancels its work; its later dispatches do nothing")
   func cancelTask() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let gate = Recorder<Bool>()
     let outcome = Recorder<String>()
     let store = makeLogStore()
@@ -58,7 +59,7 @@ struct ThunkTests {
 
   @Test("a thunk with cancelInFlight replaces the running one with the same id")
   func latestWins() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let store = makeLogStore()
     func search(_ query: String) -> Thunk<Log, LogAction> {
       Thunk(id: "search", cancelInFlight: true) { store in
@@ -76,7 +77,7 @@ struct ThunkTests {
 
   @Test("cancelThunks(id:) cancels every thunk with that id and no other")
   func cancelByID() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let store = makeLogStore()
     for name in ["a", "b"] {
       store.dispatch(
@@ -99,7 +100,7 @@ struct ThunkTests {
 
   @Test("disposing the store cancels its thunks")
   func disposeCancels() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let cancelled = Recorder<Bool>()
     let store = makeLogStore()
     store.dispatch(

@@ -1,6 +1,7 @@
 import Finita
 import FinitaFixtures
 import FinitaStatechart
+import FinitaTesting
 import Testing
 
 @Suite("Statechart as a feature")
@@ -26,7 +27,7 @@ struct FeatureTests {
 
   @Test("events are wishes, outputs are news in order, and the state is the machine")
   func outputsAsNews() {
-    let feature = Feature(statechart: Self.chart, clock: TrackedClock())
+    let feature = Feature(statechart: Self.chart, clock: VirtualClock())
     let news = Recorder<String>()
     let subscription = feature.observeNews { news.append($0) }
     feature.accept("start")
@@ -39,7 +40,7 @@ struct FeatureTests {
 
   @Test("a delayed send sleeps on the injected clock and comes back as an event")
   func delayedSend() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = Feature(statechart: Self.chart, clock: clock)
     let news = Recorder<String>()
     let subscription = feature.observeNews { news.append($0) }
@@ -53,7 +54,7 @@ struct FeatureTests {
 
   @Test("a cancelled delayed send never arrives")
   func cancelledSend() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = Feature(statechart: Self.chart, clock: clock)
     let news = Recorder<String>()
     let subscription = feature.observeNews { news.append($0) }
@@ -70,7 +71,7 @@ struct FeatureTests {
 
   @Test("an event sent by an observer is queued, never handled inside the current one")
   func neverRecursive() {
-    let feature = Feature(statechart: Self.chart, clock: TrackedClock())
+    let feature = Feature(statechart: Self.chart, clock: VirtualClock())
     let seen = Recorder<[String]>()
     let subscription = feature.observeNews { [weak feature] output in
       if output == "started" {
@@ -93,7 +94,7 @@ struct FeatureTests {
       Issue.record("the chart should be valid")
       return
     }
-    let feature = Feature(statechart: chart, clock: TrackedClock(), startsImmediately: false)
+    let feature = Feature(statechart: chart, clock: VirtualClock(), startsImmediately: false)
     let news = Recorder<String>()
     let subscription = feature.observeNews { news.append($0) }
     feature.start()

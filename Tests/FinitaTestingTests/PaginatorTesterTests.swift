@@ -1,19 +1,28 @@
 import Finita
-import FinitaFixtures
+import FinitaExamples
 import FinitaTesting
 import Testing
 
+/// The examples' paginator (FinitaExamples), as the Testing article walks through it.
 @Suite("The paginator of seed 001, tested step by step", .timeLimit(.minutes(1)))
 struct PaginatorTesterTests {
+  /// Three pages of two items; each answers after one second of virtual time.
+  private static let catalog = PageCatalog.seeded(itemCount: 6, pageSize: 2)
+
   private func makeTester(failing: Set<Int> = []) -> FeatureTester<Paginator> {
     FeatureTester(initialState: PaginationState()) { clock in
-      Paginator(source: ScriptedPages(clock: clock, failing: failing))
+      let source = InMemoryPageSource(catalog: Self.catalog, latency: .seconds(1), clock: clock)
+      for page in failing { source.failNextLoad(ofPage: page) }
+      return Paginator(source: source)
     }
   }
 
-  private let firstPage = PaginationItems(items: ["item 0", "item 1"], nextPageIndex: 1)
-  private let twoPages = PaginationItems(
-    items: ["item 0", "item 1", "item 2", "item 3"], nextPageIndex: 2)
+  private func items(_ range: Range<Int>, next: Int?) -> PaginationItems {
+    PaginationItems(items: Array(Self.catalog.items[range]), nextPageIndex: next)
+  }
+
+  private var firstPage: PaginationItems { items(0..<2, next: 1) }
+  private var twoPages: PaginationItems { items(0..<4, next: 2) }
 
   @Test("first page, next page, a duplicate scroll, and the last page stops further loads")
   func pagingThroughEverything() async {
@@ -38,7 +47,7 @@ struct PaginatorTesterTests {
       $0.data = .content(self.twoPages, loadingOption: .nextPageLoading)
     }
     await tester.advance(by: .seconds(1))
-    let all = PaginationItems(items: (0..<6).map { "item \($0)" }, nextPageIndex: nil)
+    let all = items(0..<6, next: nil)
     await tester.receive(.itemsDidLoad(all)) { $0.data = .content(all, loadingOption: nil) }
     // The last page was loaded: nothing more to load.
     await tester.send(.load(isNextPage: true))
@@ -66,7 +75,7 @@ struct PaginatorTesterTests {
   @Test("a first-page error shows the error without content")
   func firstPageError() async {
     let tester = makeTester(failing: [0])
-    let error = PageError(message: "page 0 failed")
+    let error = PageError(message: "Page 0 is unavailable")
     await tester.send(.load(isNextPage: false)) { $0.data = .loading }
     await tester.advance(by: .seconds(1))
     await tester.receive(.itemsLoadingDidFail(error, isPaginationError: false)) {
@@ -85,7 +94,7 @@ struct PaginatorTesterTests {
   @Test("a next-page error keeps the content and shows the error with it")
   func nextPageError() async {
     let tester = makeTester(failing: [1])
-    let error = PageError(message: "page 1 failed")
+    let error = PageError(message: "Page 1 is unavailable")
     await tester.send(.load(isNextPage: false)) { $0.data = .loading }
     await tester.advance(by: .seconds(1))
     await tester.receive(.itemsDidLoad(firstPage)) {
@@ -111,7 +120,7 @@ struct PaginatorTesterTests {
 
   @Test("the Actor, the Reducer and their guard tested on their own, as plain functions")
   func partsOnTheirOwn() {
-    let paginator = Paginator(source: ScriptedPages(clock: VirtualClock()))
+    let paginator = Paginator(source: InMemoryPageSource(catalog: Self.catalog))
     var state = PaginationState(data: .content(firstPage, loadingOption: .nextPageLoading))
     // The Actor's guard: a page is loading, so scrolling returns no effect.
     #expect(paginator.act(state, .load(isNextPage: true)).synchronousEffects == [])

@@ -1,6 +1,6 @@
-import Clocks
 import Finita
 import FinitaFixtures
+import FinitaTesting
 import Testing
 
 @Suite("Core scenarios (1-10)", .timeLimit(.minutes(1)))
@@ -65,7 +65,7 @@ struct CoreScenarioTests {
 
   @Test("7. A(10 ms) without advancing the clock: loading is true")
   func asyncEffectStarted() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeFixture(clock: clock)
     feature.accept(.async(.milliseconds(10)))
     #expect(feature.state == FixtureState(counter: 100, loading: true))
@@ -75,7 +75,7 @@ struct CoreScenarioTests {
 
   @Test("8. then advancing 10 ms gives counter 105 and loading false")
   func asyncEffectFinished() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeFixture(clock: clock)
     let (states, subscription) = feature.recordStates()
     feature.accept(.async(.milliseconds(10)))
@@ -88,7 +88,7 @@ struct CoreScenarioTests {
 
   @Test("9. A(1 s) then I2: late effects reduce against the state current when they arrive")
   func lateEffectsReduceAgainstCurrentState() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeFixture(clock: clock)
     let (states, subscription) = feature.recordStates()
     feature.accept(.async(.seconds(1)))

@@ -1,6 +1,6 @@
-import Clocks
 import Finita
 import FinitaFixtures
+import FinitaTesting
 import Testing
 
 /// A small feature for exercising `Effects` combinators: the state is a log of effects.
@@ -33,7 +33,7 @@ struct EffectsTests {
 
   @Test("merge reduces synchronous parts at once and runs async parts alongside")
   func merge() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeEffector()
     feature.accept(
       .merge(
@@ -52,7 +52,7 @@ struct EffectsTests {
 
   @Test("concatenate keeps order across synchronous and asynchronous parts")
   func concatenate() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeEffector()
     feature.accept(
       .concatenate(
@@ -73,7 +73,7 @@ struct EffectsTests {
 
   @Test("cancel(id:) stops work marked with that id; other work goes on")
   func cancelByID() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeEffector()
     feature.accept(.delayed("cancelled", by: .seconds(1), clock: clock).cancellable(id: "a"))
     feature.accept(.delayed("kept", by: .seconds(1), clock: clock).cancellable(id: "b"))
@@ -87,7 +87,7 @@ struct EffectsTests {
 
   @Test("cancelInFlight replaces the running work that has the same id")
   func cancelInFlight() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeEffector()
     for query in ["s", "sw", "swi"] {
       feature.accept(
@@ -104,7 +104,7 @@ struct EffectsTests {
 
   @Test("a cancellable part inside a concatenation can be cancelled on its own")
   func nestedCancellable() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeEffector()
     feature.accept(
       .concatenate(
@@ -180,7 +180,7 @@ struct EffectsTests {
 
   @Test("work still running is described by name, origin and id")
   func inFlightDescriptions() {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeEffector()
     feature.accept(
       .run(name: "poll") { _ in try await clock.sleep(for: .seconds(1)) }

@@ -1,6 +1,7 @@
 import Clocks
 import Finita
 import FinitaFixtures
+import FinitaTesting
 import Testing
 
 /// A feature with every part: a Bootstrapper, news, a PostProcessor and asynchronous work.
@@ -124,7 +125,7 @@ struct InterceptorTests {
   @Test("asynchronous work reports started, then its effects, then finished, in order")
   func workFinishes() async {
     let journal = Journal()
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeLibrary(journal, clock: clock)
     let before = journal.lines.values.count
     feature.accept(.load)

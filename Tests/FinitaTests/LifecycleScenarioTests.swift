@@ -1,7 +1,7 @@
-import Clocks
 import Dispatch
 import Finita
 import FinitaFixtures
+import FinitaTesting
 import Testing
 
 @Suite("Lifecycle scenarios (25-31)", .timeLimit(.minutes(1)))
@@ -49,7 +49,7 @@ struct LifecycleScenarioTests {
 
   @Test("27. dispose while an async effect runs: its task is cancelled and no state follows")
   func disposeCancelsAsyncEffect() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeFixture(clock: clock)
     let (states, subscription) = feature.recordStates()
     feature.accept(.async(.milliseconds(10)))
@@ -66,7 +66,7 @@ struct LifecycleScenarioTests {
 
   @Test("28. a bootstrapper that emits later, disposed first: the actor never sees its actions")
   func disposeCancelsBootstrapper() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let cancelled = Recorder<Bool>()
     let feature = makeFixture(clock: clock) {
       $0.boot = {
@@ -90,7 +90,7 @@ struct LifecycleScenarioTests {
 
   @Test("29. dropping every outside reference while async work is pending deallocates the feature")
   func featureIsReleasedWithPendingWork() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     var feature: Feature<Fixture>? = makeFixture(clock: clock)
     weak let weakFeature = feature
     let log = feature?.definition.log

@@ -2,6 +2,7 @@ import Clocks
 import Dispatch
 import Finita
 import FinitaFixtures
+import FinitaTesting
 import Testing
 
 /// A list of the wishes reduced so far; `.later(n)` appends `n` after a second of the test clock,
@@ -77,7 +78,7 @@ struct TimeTravelTests {
 
   @Test("an effect delivered by asynchronous work while travelling waits for the return")
   func asynchronousEffectWaits() async {
-    let clock = TrackedClock()
+    let clock = VirtualClock()
     let feature = makeLog(clock: clock)
     feature.accept(.later(5))
     feature.travel(to: [42])

@@ -1,6 +1,6 @@
-import Clocks
 import Finita
 import FinitaFixtures
+import FinitaTesting
 
 extension Feature {
   /// Subscribes a recorder to states (the current one first).
@@ -28,7 +28,7 @@ extension Feature {
 
 /// Makes fixture F on a test clock.
 func makeFixture(
-  clock: TrackedClock = TrackedClock(),
+  clock: VirtualClock = VirtualClock(),
   startsImmediately: Bool = true,
   configuration: FeatureConfiguration = .init(),
   _ customize: (inout Fixture) -> Void = { _ in }

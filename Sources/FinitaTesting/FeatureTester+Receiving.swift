@@ -1,0 +1,129 @@
+import CustomDump
+import Finita
+
+// The steps that check what asynchronous work delivered: received effects and skipping them.
+extension FeatureTester {
+  /// Checks the next effect received from asynchronous work, and the state it produced.
+  ///
+  /// Waits for the feature's running work to deliver it or fall asleep on the clock first.
+  ///
+  /// - Parameters:
+  ///   - expected: The effect expected next.
+  ///   - updateExpected: Changes the state before the effect into the state expected after it.
+  ///   - fileID: The file of the step, where a failure is reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line of the step.
+  ///   - column: The column of the step.
+  public func receive(
+    _ expected: Effect,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Effect: Equatable {
+    await receive(
+      matching: { $0 == expected },
+      expectedDescription: describe(expected),
+      mismatch: { actual in
+        let difference = diff(expected, actual, format: .proportional) ?? ""
+        return "Received an effect other than the one expected: (− expected, + received)\n\n"
+          + difference
+      },
+      updateExpected,
+      at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Checks the next effect received from asynchronous work with a predicate, and the state it
+  /// produced.
+  ///
+  /// - Parameters:
+  ///   - predicate: Whether the received effect is the expected one.
+  ///   - updateExpected: Changes the state before the effect into the state expected after it.
+  ///   - fileID: The file of the step, where a failure is reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line of the step.
+  ///   - column: The column of the step.
+  public func receive(
+    where predicate: @escaping (Effect) -> Bool,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      where: predicate,
+      assert: updateExpected,
+      at: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Drops every received effect and news not yet asserted.
+  public func skipUnasserted() async {
+    await settle()
+    record.withLock { record in
+      record.received = []
+      record.news = []
+    }
+  }
+
+  func receive(
+    where predicate: @escaping (Effect) -> Bool,
+    assert updateExpected: ((inout State) throws -> Void)?,
+    at location: StepLocation
+  ) async {
+    await receive(
+      matching: predicate,
+      expectedDescription: "an effect matching the predicate",
+      mismatch: { actual in
+        "Received an effect that does not match the predicate: \(self.describe(actual))"
+      },
+      updateExpected,
+      at: location
+    )
+  }
+
+  /// Settles, takes the next received effect (exhaustive) or the first one that matches
+  /// (non-exhaustive, skipping the others), and checks it and the state it produced.
+  private func receive(
+    matching predicate: (Effect) -> Bool,
+    expectedDescription: String,
+    mismatch: (Effect) -> String,
+    _ updateExpected: ((inout State) throws -> Void)?,
+    at location: StepLocation
+  ) async {
+    await settle()
+    let isExhaustive = exhaustivity == .on
+    let received = record.withLock { record -> Received? in
+      if isExhaustive {
+        return record.received.isEmpty ? nil : record.received.removeFirst()
+      }
+      guard let index = record.received.firstIndex(where: { predicate($0.effect) }) else {
+        return nil
+      }
+      defer { record.received.removeFirst(index + 1) }
+      return record.received[index]
+    }
+    guard let received else {
+      report(
+        "Expected to receive \(expectedDescription), but no effect arrived."
+          + runningWorkNote(),
+        at: location
+      )
+      return
+    }
+    guard predicate(received.effect) else {
+      report(mismatch(received.effect), at: location)
+      return
+    }
+    check(
+      before: received.before,
+      after: received.after,
+      updateExpected,
+      context: "receiving \(describe(received.effect))",
+      at: location
+    )
+  }
+}
