@@ -38,6 +38,8 @@ where Definition.State: Equatable {
   public let feature: Feature<Definition>
   /// The virtual clock given to the definition; moved by ``advance(by:fileID:filePath:line:column:)``.
   public let clock: VirtualClock
+  /// Told by the feature and the clock whenever the feature's work moves; see ``settle()``.
+  let monitor: WorkMonitor
 
   /// What the feature did, as the tester saw it through the trace, and what is not asserted yet.
   let record: LockedValue<Record>
@@ -72,8 +74,10 @@ where Definition.State: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let clock = VirtualClock()
+    let monitor = WorkMonitor()
+    let clock = VirtualClock(monitor: monitor)
     let record = LockedValue(Record(current: initialState))
+    self.monitor = monitor
     self.clock = clock
     self.record = record
     self.origin = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -82,7 +86,8 @@ where Definition.State: Equatable {
       definition: definition(clock),
       configuration: .init(name: "tested \(Definition.self)"),
       startsImmediately: false,
-      trace: { event in record.withLock { $0.observe(event) } }
+      trace: { event in record.withLock { $0.observe(event) } },
+      monitor: monitor
     )
     if startsImmediately { feature.start() }
   }

@@ -68,6 +68,8 @@ public final class VirtualClock: Clock, Sendable {
     let id: UInt64
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
+    /// The feature work the sleeping task runs for, when a monitored feature started it.
+    let work: UInt64?
   }
 
   /// A test waiting in ``waitForSleeps(_:)`` for the count of started sleeps to reach `count`.
@@ -98,9 +100,24 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   private let storage = LockedValue(Storage())
+  /// Told when a sleep starts, so a ``FeatureTester`` waiting for its feature's work to fall
+  /// asleep checks again.
+  private let monitor: WorkMonitor?
 
   /// Creates a clock at time zero.
-  public init() {}
+  public init() {
+    monitor = nil
+  }
+
+  /// Creates a clock that tells `monitor` when a sleep starts.
+  init(monitor: WorkMonitor) {
+    self.monitor = monitor
+  }
+
+  /// The feature work (see `FeatureWork`) of each task asleep on the clock.
+  var sleepingWork: Set<UInt64> {
+    storage.withLock { Set($0.sleepers.compactMap(\.work)) }
+  }
 
   /// The current virtual time.
   public var now: Instant { storage.withLock { $0.now } }
@@ -177,6 +194,7 @@ public final class VirtualClock: Clock, Sendable {
       storage.nextID += 1
       return storage.nextID
     }
+    let work = FeatureWork.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let (immediate, ready) = storage.withLock {
@@ -184,10 +202,12 @@ public final class VirtualClock: Clock, Sendable {
           let ready = storage.countStartedSleep()
           if Task.isCancelled { return (.failure(CancellationError()), ready) }
           if deadline <= storage.now { return (.success(()), ready) }
-          storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          storage.sleepers.append(
+            Sleeper(id: id, deadline: deadline, continuation: continuation, work: work))
           return (nil, ready)
         }
         resume(ready)
+        monitor?.changed()
         if let immediate { continuation.resume(with: immediate) }
       }
     } onCancel: {
@@ -207,17 +227,23 @@ public final class VirtualClock: Clock, Sendable {
   ///
   /// - Parameter duration: How far to move.
   public func advance(by duration: Duration) async {
-    await advance(by: duration) {
+    await advance(by: duration) { _ in
       for _ in 0..<100 { await Task.yield() }
     }
   }
 
-  /// Moves time forward, calling `settle` after each resumed sleep.
-  func advance(by duration: Duration, settle: () async -> Void) async {
+  /// Moves time forward, calling `settle` after each resumed sleep with what the woken task
+  /// is: the feature work it runs for (`nil` when it is not a monitored feature's) and the
+  /// monitor's generation read before it was resumed.
+  func advance(
+    by duration: Duration,
+    settle: (_ woken: (work: UInt64, generation: UInt64)?) async -> Void
+  ) async {
     let target = now.advanced(by: duration)
     while let sleeper = resumeNext(upTo: target) {
+      let woken = sleeper.work.map { ($0, monitor?.generation ?? 0) }
       sleeper.continuation.resume()
-      await settle()
+      await settle(woken)
     }
     storage.withLock { storage in
       if storage.now < target { storage.now = target }
