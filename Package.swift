@@ -161,7 +161,7 @@ let package = Package(
     // Fixtures shared by several test targets (not a product).
     .target(
       name: "FinitaFixtures",
-      dependencies: ["Finita", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: ["Finita"],
       path: "Tests/FinitaFixtures"
     ),
     .testTarget(

@@ -19,6 +19,24 @@ struct Counter: FeatureDefinition {
   func reduce(_ state: inout State, _ effect: Effect) { state.count &+= 1 }
 }
 
+/// The benchmarks' counter with news and a PostProcessor: `incrementThenFollowUp` publishes news
+/// and posts `followUp`, which is reduced in the same call.
+struct NewsCounter: FeatureDefinition {
+  struct State: Sendable, Equatable { var count = 0 }
+  enum Wish: Sendable { case increment, incrementThenFollowUp, followUp }
+  enum Effect: Sendable { case incremented }
+  enum News: Sendable { case incremented(Int) }
+  var postProcesses = true
+  func act(_ state: State, _ action: Wish) -> Effects<Effect> { .just(.incremented) }
+  func reduce(_ state: inout State, _ effect: Effect) { state.count &+= 1 }
+  func publishNews(_ action: Wish, _ effect: Effect, _ state: State) -> News? {
+    .incremented(state.count)
+  }
+  func postProcess(_ action: Wish, _ effect: Effect, _ state: State) -> Wish? {
+    postProcesses && action == .incrementThenFollowUp ? .followUp : nil
+  }
+}
+
 /// Keeps a value from being optimized away.
 @inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
 
@@ -73,6 +91,31 @@ case "churn":
   subscriptions.reserveCapacity(count)
   for _ in 0..<count { subscriptions.append(feature.observeState { consume($0) }) }
   for subscription in subscriptions { subscription.cancel() }
+case "news-post":
+  // Benchmark 2: a wish with a NewsPublisher and a PostProcessor active.
+  let feature = Feature(initialState: NewsCounter.State(), definition: NewsCounter())
+  let states = feature.observeState { consume($0) }
+  let news = feature.observeNews { consume($0) }
+  for _ in 0..<count { feature.accept(.incrementThenFollowUp) }
+  states.cancel()
+  news.cancel()
+case "chain10":
+  // Benchmark 6: ten features, each one's news a wish of the next.
+  let features = (0..<10).map { _ in
+    Feature(initialState: NewsCounter.State(), definition: NewsCounter(postProcesses: false))
+  }
+  let links = zip(features, features.dropFirst()).map { upstream, downstream in
+    upstream.observeNews { _ in downstream.accept(.increment) }
+  }
+  for _ in 0..<count { features[0].accept(.increment) }
+  for link in links { link.cancel() }
+case "lifecycle":
+  // Create a feature, send 100 wishes, dispose it.
+  for _ in 0..<count {
+    let feature = Feature(initialState: Counter.State(), definition: Counter())
+    for _ in 0..<100 { feature.accept(.increment) }
+    feature.dispose()
+  }
 default:
   print("unknown scenario \(arguments[1])")
   exit(2)
