@@ -137,6 +137,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   /// nothing. Deinitialization does the same. Called while another thread is processing, the
   /// streams finish when that thread reaches its next step; called from an observer, no
   /// observer is called after the one that disposed.
+  @inlinable
   public func dispose() {
     core.dispose()
   }

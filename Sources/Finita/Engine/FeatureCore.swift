@@ -45,7 +45,9 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// The state as other threads read it: written by the token holder, read under `shared`'s lock.
   @usableFromInline let published: PublishedValue<State>
 
-  @usableFromInline
+  /// Inlinable, like the rest of the lifecycle, so creating a feature is specialized for the
+  /// client's definition: unspecialized, it looked up generic metadata for each stored part.
+  @inlinable
   init(
     initialState: State,
     definition: Definition,
@@ -172,11 +174,18 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
         continue
       case .released(let hopToMain, let idle):
         if hopToMain { Task { @MainActor in self.drainOnMainActor() } }
-        for waiter in idle { waiter.resume() }
+        if idle { resumeIdleWaiters() }
         monitor?.changed()
         return
       }
     }
+  }
+
+  /// Resumes the callers of ``Feature/idle()`` once the feature is idle.
+  @usableFromInline @inline(never)
+  func resumeIdleWaiters() {
+    let waiters = shared.withLock { $0.machine.takeIdleWaiters(control: control) }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Applies observer changes made from outside and, after disposal, finishes the observers.
@@ -392,7 +401,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     observer.receive(owned.pointee.state)
   }
 
-  @usableFromInline
+  @inlinable
   func runBootstrapper() {
     trace?(.started)
     launch(
@@ -409,13 +418,16 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   // MARK: - Lifecycle
 
   /// Marks the feature started and runs the Bootstrapper; does nothing the second time.
-  @usableFromInline
+  @inlinable
   func start() {
     submitSlowly(.start)
   }
 
   /// Cancels all work, finishes every stream and makes later wishes do nothing.
+  @inlinable
   func dispose() {
+    // Disposed already (the feature's deinit after an explicit dispose): nothing to take.
+    if control.loadRelaxed() & ControlFlag.disposed != 0 { return }
     guard let released = shared.withLock({ $0.dispose(control: control) }) else { return }
     trace?(.disposed)
     released.finishAll()

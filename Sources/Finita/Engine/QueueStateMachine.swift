@@ -57,8 +57,10 @@ package struct QueueStateMachine<Item: QueueItem> {
     /// Apply observer changes or finish the observers after disposal, then ask again.
     case checkpoint
     /// The token is given back. `hopToMain`: schedule a hop for items left for the main actor.
-    /// `idle`: resume these callers of ``Feature/idle()``.
-    case released(hopToMain: Bool, idle: [CheckedContinuation<Void, Never>])
+    /// `idle`: the feature became idle with callers of ``Feature/idle()`` waiting: take them
+    /// with ``takeIdleWaiters()`` and resume them. (A flag, not the waiters, so that this
+    /// frequent value stays trivial to copy.)
+    case released(hopToMain: Bool, idle: Bool)
   }
 
   // MARK: - Submitting
@@ -138,7 +140,7 @@ package struct QueueStateMachine<Item: QueueItem> {
   }
 
   /// An item produced by the token holder itself, such as the PostProcessor's action.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func enqueue<Control: ControlWord>(_ item: Item, control: Control) {
     guard !isDisposed else { return }
     queue.append(item)
@@ -164,7 +166,7 @@ package struct QueueStateMachine<Item: QueueItem> {
 
   /// The token holder finished an item. `observersFinished`: the observers were already
   /// finished after disposal.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func next<Control: ControlWord>(
     canProcess: Bool,
     observersFinished: Bool,
@@ -191,7 +193,18 @@ package struct QueueStateMachine<Item: QueueItem> {
       if !queue.isEmpty { hops = scheduleHop() }
       control.clearBits(ControlFlag.processing)
     }
-    return .released(hopToMain: hops, idle: takeIdleWaitersIfIdle(tokenFree: true, control))
+    let idle = !idleWaiters.isEmpty && isIdle(tokenFree: true)
+    return .released(hopToMain: hops, idle: idle)
+  }
+
+  /// The callers of ``Feature/idle()`` to resume after a release that found the feature idle
+  /// (empty when work started again meanwhile).
+  @inlinable
+  package mutating func takeIdleWaiters<Control: ControlWord>(
+    control: Control
+  ) -> [CheckedContinuation<Void, Never>] {
+    let tokenFree = control.loadRelaxed() & ControlFlag.processing == 0
+    return takeIdleWaitersIfIdle(tokenFree: tokenFree, control)
   }
 
   /// The Bootstrapper ran: the wishes held until then, to process now, in order.
@@ -246,7 +259,7 @@ package struct QueueStateMachine<Item: QueueItem> {
     tokenFree && queue.isEmpty && runningWork == 0
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func takeIdleWaitersIfIdle<Control: ControlWord>(
     tokenFree: Bool,
     _ control: Control

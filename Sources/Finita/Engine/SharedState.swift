@@ -29,6 +29,7 @@ extension FeatureCore {
 
     /// Disposes the machine and takes what must be cancelled and finished once the lock is
     /// released; `nil` when already disposed.
+    @inlinable
     mutating func dispose(control: AtomicWord) -> Released? {
       guard let released = machine.dispose(control: control) else { return nil }
       var finishers = changes.newsAdditions.compactMap(\.finish)
@@ -47,11 +48,24 @@ extension FeatureCore {
     }
 
     /// What ``FeatureCore/dispose()`` must cancel, finish and resume once the lock is released.
+    @usableFromInline
     struct Released {
-      var tasks: [TaskRecord]
-      var finishers: [@Sendable () -> Void]
-      var machine: QueueStateMachine<Item>.Released
+      @usableFromInline var tasks: [TaskRecord]
+      @usableFromInline var finishers: [@Sendable () -> Void]
+      @usableFromInline var machine: QueueStateMachine<Item>.Released
 
+      @inlinable
+      init(
+        tasks: [TaskRecord],
+        finishers: [@Sendable () -> Void],
+        machine: QueueStateMachine<Item>.Released
+      ) {
+        self.tasks = tasks
+        self.finishers = finishers
+        self.machine = machine
+      }
+
+      @inlinable
       func finishAll() {
         for task in tasks { task.cancel() }
         for finish in finishers { finish() }
