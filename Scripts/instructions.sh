@@ -17,7 +17,8 @@ binary="$(swift build -c release --show-bin-path)/FinitaInstructionCounts"
 
 scenarios=("$@")
 if [ ${#scenarios[@]} -eq 0 ]; then
-  scenarios=(wish fanout10 fanout100 fanout1000 noop-interceptor logging-noop logging-dropped churn)
+  scenarios=(wish fanout10 fanout100 fanout1000 noop-interceptor logging-noop logging-dropped churn
+    redux redux-middleware)
 fi
 
 instructions() {
