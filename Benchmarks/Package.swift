@@ -41,6 +41,7 @@ let package = Package(
       dependencies: [
         .product(name: "Finita", package: "Finita"),
         .product(name: "FinitaLogging", package: "Finita"),
+        .product(name: "FinitaRedux", package: "Finita"),
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "InstructionCounts"

@@ -18,7 +18,7 @@ binary="$(swift build -c release --show-bin-path)/FinitaInstructionCounts"
 scenarios=("$@")
 if [ ${#scenarios[@]} -eq 0 ]; then
   scenarios=(wish fanout10 fanout100 fanout1000 noop-interceptor logging-noop logging-dropped churn
-    news-post chain10 lifecycle)
+    news-post chain10 lifecycle redux redux-middleware)
 fi
 
 instructions() {

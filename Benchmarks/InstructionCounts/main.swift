@@ -6,6 +6,7 @@
 // else the machine is doing, so two builds can be compared on a loaded machine.
 import Finita
 import FinitaLogging
+import FinitaRedux
 import Foundation
 import Logging
 
@@ -68,6 +69,21 @@ func wishes(count: Int, observers: Int, interceptors: [any FeatureInterceptor] =
   for subscription in subscriptions { subscription.cancel() }
 }
 
+/// Dispatches `count` actions to a store with `middleware` pass-through middleware and one
+/// subscriber.
+func dispatches(count: Int, middleware: Int) {
+  let store = Store(
+    initialState: Counter.State(),
+    reducer: Reducer { state, _ in state.count &+= 1 },
+    middleware: (0..<middleware).map { _ in
+      Middleware<Counter.State, Counter.Wish> { _, next, action in next(action) }
+    }
+  )
+  let subscription = store.subscribe { consume($0) }
+  for _ in 0..<count { store.dispatch(.increment) }
+  subscription.cancel()
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]) else {
   print("usage: FinitaInstructionCounts SCENARIO COUNT")
@@ -85,6 +101,8 @@ case "logging-noop":
 case "logging-dropped":
   let logger = Logger(label: "counter") { _ in DiscardingLogHandler() }
   wishes(count: count, observers: 1, interceptors: [LoggingInterceptor(logger: logger)])
+case "redux": dispatches(count: count, middleware: 0)
+case "redux-middleware": dispatches(count: count, middleware: 1)
 case "churn":
   let feature = Feature(initialState: Counter.State(), definition: Counter())
   var subscriptions: [Subscription] = []

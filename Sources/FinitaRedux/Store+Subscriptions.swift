@@ -1,3 +1,5 @@
+import Finita
+
 extension Store {
   /// Calls `observer` with the current state, then with every state that differs from the last
   /// one delivered (for a state that is not `Equatable`: with every state).
@@ -134,27 +136,5 @@ extension Store where State: Equatable {
   /// The sequence finishes when the store is disposed.
   public var states: StoreValues<State, State> {
     StoreValues(feature: feature, select: { $0 }, isDuplicate: { $0 == $1 })
-  }
-}
-
-/// The last value a subscriber received, for skipping duplicates.
-@usableFromInline
-final class LastDelivered<Value>: @unchecked Sendable {
-  // Safe to send: only the store's processing thread touches it, one delivery at a time, and the
-  // engine hands the processing token from thread to thread under its lock, ordering accesses.
-
-  /// The value, at a stable address: reached through a `let` pointer, so a delivery needs no
-  /// dynamic exclusivity check (only one delivery runs at a time).
-  @usableFromInline let value: UnsafeMutablePointer<Value?>
-
-  @usableFromInline
-  init() {
-    value = UnsafeMutablePointer<Value?>.allocate(capacity: 1)
-    value.initialize(to: nil)
-  }
-
-  deinit {
-    value.deinitialize(count: 1)
-    value.deallocate()
   }
 }

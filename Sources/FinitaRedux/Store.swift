@@ -1,3 +1,5 @@
+import Finita
+
 /// A Redux-style store: one state, changed only by a reducer, in response to actions dispatched
 /// from anywhere, through middleware; with thunks, subscriptions, undo and persistence.
 ///

@@ -1,3 +1,5 @@
+import Finita
+
 /// The values of a selected part of a store's state, over time, as an asynchronous sequence.
 ///
 /// Made by ``Store/values(of:)-8b777`` and ``Store/states-5befu``. Each iteration

@@ -1,3 +1,4 @@
+import Finita
 import FinitaFixtures
 import FinitaRedux
 import Testing

@@ -1,55 +1,5 @@
 import Foundation
 
-/// A JSON value read by ``JSONReader``. Numbers keep their literal text, so that a number too large
-/// for any Swift type is still a value and can be reported with the field it does not fit.
-enum JSONValue: Sendable {
-  case object(JSONObject)
-  case array([JSONValue])
-  case string(String)
-  case number(String)
-  case bool(Bool)
-  case null
-
-  /// What the value is, for messages: `the string "3"`, `the number 3.5`, `an array`.
-  var summary: String {
-    switch self {
-    case .object: return "an object"
-    case .array: return "an array"
-    case .string(let text):
-      let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-      return "the string \"\(shown)\""
-    case .number(let literal):
-      let shown = literal.count > 40 ? String(literal.prefix(40)) + "…" : literal
-      return "the number \(shown)"
-    case .bool(let flag): return "the boolean \(flag)"
-    case .null: return "null"
-    }
-  }
-}
-
-/// The members of a JSON object. When a key appears twice, the first value is kept, as
-/// Foundation's `JSONDecoder` does.
-struct JSONObject: Sendable {
-  /// The keys in the order of the document, each once.
-  var keys: [String] = []
-  var members: [String: JSONValue] = [:]
-  /// Where each member's value lies in the document, as byte offsets.
-  var ranges: [String: Range<Int>] = [:]
-}
-
-/// Why a document is not JSON, and where.
-struct JSONSyntaxError: Error, Sendable {
-  /// What is wrong, as a clause without a final full stop.
-  let reason: String
-  /// The offset of the offending byte from the start of the data.
-  let offset: Int
-  let line: Int
-  /// The column, counted in characters of the line (UTF-8 sequences count once).
-  let column: Int
-
-  var location: String { "line \(line), column \(column) (byte offset \(offset))" }
-}
-
 /// A strict reader of JSON (RFC 8259) in UTF-8: it checks the whole document, including the
 /// encoding inside strings, which Foundation's decoder checks only when it reaches them.
 struct JSONReader {

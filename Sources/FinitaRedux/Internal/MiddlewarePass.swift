@@ -9,6 +9,15 @@ import Finita
 /// delay, say) sends the action back to the store, queued, to continue through the rest of the
 /// chain in a new pass on the processing thread.
 ///
+/// No lock is held while the middleware or the reducer runs. The pass's bookkeeping
+/// (``MiddlewarePassProgress``) is shared with the threads a middleware may hand `next` to, so
+/// it lives in a `LockedValue`, and reducing is two short critical sections around the
+/// reducer: take a copy of the pass's state (and its version), reduce the copy with no lock
+/// held, then commit it if the pass is still open and nobody committed in between. When
+/// another thread committed first, the reducer runs again on the newer state (a reducer is
+/// pure, so this changes nothing but the time spent); when the pass ended in between, the
+/// action is queued, as if `next` had been called after the pass.
+///
 /// A store has one of these objects and reuses it for every pass, so dispatching allocates
 /// nothing: the engine never runs two Actors of one store at once. Each pass has a new
 /// generation number, which the pass's ``MiddlewareContext`` and ``MiddlewareNext`` carry: a
@@ -16,38 +25,13 @@ import Finita
 /// would with an object of its own. The code is inlinable so that it is specialized, with the
 /// engine's, for the client's state and action types.
 @usableFromInline
-final class MiddlewarePass<AppState: Sendable, AppAction: Sendable>: @unchecked Sendable {
-  // Safe to send: `progress` is only read or written while `lock` is held, and the other
-  // properties are constants.
-
-  /// What the pass in progress has done so far.
-  @usableFromInline
-  struct Progress {
-    /// The state the middleware sees: the store's state at the start of the pass, with the
-    /// actions reduced since.
-    @usableFromInline var state: AppState
-    /// The number of the latest pass.
-    @usableFromInline var generation: UInt64 = 0
-    @usableFromInline var isOpen = false
-    /// The pass's first reduced action, kept apart so a pass that reduces one action (the
-    /// usual case) needs no array.
-    @usableFromInline var first: StoreEffect<AppState, AppAction>?
-    /// The pass's other reduced actions, in order.
-    @usableFromInline var more: [StoreEffect<AppState, AppAction>] = []
-
-    @usableFromInline
-    init(state: AppState) {
-      self.state = state
-    }
-  }
+final class MiddlewarePass<AppState: Sendable, AppAction: Sendable>: Sendable {
+  @usableFromInline typealias Effect = StoreEffect<AppState, AppAction>
 
   @usableFromInline let middleware: [Middleware<AppState, AppAction>]
   @usableFromInline let reducer: Reducer<AppState, AppAction>
   @usableFromInline let link: StoreLink<AppState, AppAction>
-  @usableFromInline let lock = PassLock()
-  /// At a stable address of its own, so that accesses need no dynamic exclusivity check (the
-  /// lock already makes them exclusive).
-  @usableFromInline let progress: UnsafeMutablePointer<Progress>
+  @usableFromInline let progress: LockedValue<MiddlewarePassProgress<AppState, AppAction>>
 
   init(
     state: AppState,
@@ -58,44 +42,21 @@ final class MiddlewarePass<AppState: Sendable, AppAction: Sendable>: @unchecked 
     self.middleware = middleware
     self.reducer = reducer
     self.link = link
-    progress = UnsafeMutablePointer<Progress>.allocate(capacity: 1)
-    progress.initialize(to: Progress(state: state))
-  }
-
-  deinit {
-    progress.deinitialize(count: 1)
-    progress.deallocate()
+    progress = LockedValue(MiddlewarePassProgress(state: state))
   }
 
   /// Runs the chain for `action` on `state`, from the middleware at `index` (which must exist),
   /// and returns what it reduced, in order.
   @inlinable
-  func run(
-    _ action: AppAction,
-    from index: Int,
-    on state: AppState
-  ) -> Effects<StoreEffect<AppState, AppAction>> {
-    var generation: UInt64 = 0
-    lock.withLock {
-      progress.pointee.state = state
-      progress.pointee.generation &+= 1
-      progress.pointee.isOpen = true
-      generation = progress.pointee.generation
-    }
+  func run(_ action: AppAction, from index: Int, on state: AppState) -> Effects<Effect> {
+    let generation = progress.withLock { $0.open(on: state) }
     callMiddleware(at: index, with: action, in: generation)
-    var first: StoreEffect<AppState, AppAction>?
-    var more: [StoreEffect<AppState, AppAction>]?
-    lock.withLock {
-      progress.pointee.isOpen = false
-      first = progress.pointee.first.take()
-      if !progress.pointee.more.isEmpty {
-        more = progress.pointee.more
-        progress.pointee.more = []
-      }
+    let reduced = progress.withLock { $0.close() }
+    switch reduced {
+    case (nil, _): return .none
+    case (let first?, nil): return .just(first)
+    case (let first?, let more?): return .many([first] + more)
     }
-    guard let first else { return .none }
-    guard let more else { return .just(first) }
-    return .many([first] + more)
   }
 
   /// Hands `action` to the middleware at `index`, or to the reducer past the last one, if pass
@@ -106,11 +67,7 @@ final class MiddlewarePass<AppState: Sendable, AppAction: Sendable>: @unchecked 
       reduce(action, in: generation)
       return
     }
-    var isOpen = false
-    lock.withLock {
-      isOpen = progress.pointee.isOpen && progress.pointee.generation == generation
-    }
-    guard isOpen else {
+    guard progress.withLock({ $0.isOpen(generation) }) else {
       link.send(.resume(action, at: index))
       return
     }
@@ -130,51 +87,26 @@ final class MiddlewarePass<AppState: Sendable, AppAction: Sendable>: @unchecked 
   /// the store's.
   @inlinable
   func state(in generation: UInt64) -> AppState {
-    var state: AppState?
-    var isOpen = false
-    lock.withLock {
-      state = progress.pointee.state
-      isOpen = progress.pointee.isOpen && progress.pointee.generation == generation
-    }
-    guard let state else { preconditionFailure("Internal inconsistency: no middleware state") }
+    let (state, isOpen) = progress.withLock { ($0.state, $0.isOpen(generation)) }
     return isOpen ? state : (link.state ?? state)
   }
 
+  /// Reduces `action` into pass `generation`'s state, with no lock held while the reducer runs;
+  /// queues it for the reducer when the pass has ended.
   @inlinable
   func reduce(_ action: AppAction, in generation: UInt64) {
-    // The reducer runs under this pass's private lock, which only guards against a middleware
-    // calling `next` from another thread while the pass is open; a reducer cannot reach it.
-    var reducedHere = false
-    lock.withLock {
-      guard progress.pointee.isOpen, progress.pointee.generation == generation else { return }
-      reducer.reduce(&progress.pointee.state, action)
-      let effect = StoreEffect.commit(action, progress.pointee.state)
-      if progress.pointee.first == nil {
-        progress.pointee.first = effect
-      } else {
-        progress.pointee.more.append(effect)
+    attempts: while let snapshot = progress.withLock({ $0.snapshot(in: generation) }) {
+      var state = snapshot.state
+      reducer.reduce(&state, action)
+      let outcome = progress.withLock {
+        $0.commit(action, state, in: generation, over: snapshot.version)
       }
-      reducedHere = true
+      switch outcome {
+      case .committed: return
+      case .superseded: continue attempts
+      case .ended: break attempts
+      }
     }
-    if !reducedHere { link.send(.resume(action, at: middleware.count)) }
-  }
-}
-
-/// The lock of a store's ``MiddlewarePass``.
-///
-/// It is the engine's lock, behind a door that is neither generic nor inlinable: the pass's
-/// inlinable code, specialized in the client, cannot reach the engine's package-level lock
-/// directly, and a call through this door needs no generic metadata.
-@usableFromInline
-final class PassLock: Sendable {
-  private let value = LockedValue(())
-
-  @usableFromInline
-  init() {}
-
-  /// Runs `body` while holding the lock. `body` must not take this lock again.
-  @usableFromInline
-  func withLock(_ body: () -> Void) {
-    value.withLock { _ in body() }
+    link.send(.resume(action, at: middleware.count))
   }
 }

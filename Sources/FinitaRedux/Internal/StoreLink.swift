@@ -7,12 +7,14 @@ import Finita
 /// work that outlives the store finds nothing and does nothing.
 ///
 /// Sending a command and reading the state are inlinable, so that an action a middleware or a
-/// thunk dispatches is queued by code specialized in the client; the locked part is not generic.
+/// thunk dispatches is queued by code specialized in the client.
 @usableFromInline
 final class StoreLink<AppState: Sendable, AppAction: Sendable>: Sendable {
   @usableFromInline typealias Engine = Feature<StoreDefinition<AppState, AppAction>>
 
-  private let contents = LockedValue(StoreLinkContents())
+  @usableFromInline let contents = LockedValue(StoreLinkContents<AppState, AppAction>())
+
+  init() {}
 
   func connect(_ feature: Engine) {
     contents.withLock { $0.feature = feature }
@@ -21,12 +23,6 @@ final class StoreLink<AppState: Sendable, AppAction: Sendable>: Sendable {
   /// The store's feature, or `nil` once the store is gone.
   @inlinable
   var feature: Engine? {
-    // Only `connect(_:)` stores an object, and it is always this link's engine.
-    connectedFeature.map { unsafeDowncast($0, to: Engine.self) }
-  }
-
-  @usableFromInline
-  var connectedFeature: AnyObject? {
     contents.withLock { $0.feature }
   }
 
@@ -51,11 +47,4 @@ final class StoreLink<AppState: Sendable, AppAction: Sendable>: Sendable {
     send(.thunk(thunk, key: key))
     return ThunkTask { [weak self] in self?.send(.cancelThunks(ThunkKey(task: key))) }
   }
-}
-
-/// What a ``StoreLink`` guards with its lock. Declared outside the generic link, and holding the
-/// feature as `AnyObject`, so that it is not generic: locking it needs no generic metadata.
-private struct StoreLinkContents {
-  weak var feature: AnyObject?
-  var lastThunkKey: UInt64 = 0
 }
