@@ -34,22 +34,25 @@
 public struct Automaton<State: Hashable & Sendable, Event: AutomatonEvent, Output: Sendable>:
   Sendable
 {
-  /// Everything the automaton holds, shared by its copies: copying an automaton, as a running
-  /// machine does with each event, retains one object instead of a dozen arrays and dictionaries.
+  /// The declaration compiled for running, shared by the automaton's copies; it keeps the
+  /// declaration too, so an automaton is one reference.
   @usableFromInline
-  internal let storage: AutomatonStorage<State, Event, Output>
+  internal let compiled: CompiledAutomaton<State, Event, Output>
+
+  /// What was declared, before compiling.
+  internal var declaration: AutomatonDeclaration<State, Event, Output> { compiled.declaration }
 
   /// The state the machine starts in, or `nil` when none was declared (a validation issue).
-  public var initialState: State? { storage.initialState }
+  public var initialState: State? { declaration.initialState }
   /// The transitions in declaration order.
-  public var transitions: [Transition<State, Event, Output>] { storage.transitions }
+  public var transitions: [Transition<State, Event, Output>] { declaration.transitions }
   /// The declared states: all cases when `State` is `CaseIterable`, otherwise every state
   /// mentioned by a declaration, in order of first appearance.
-  public var states: [State] { storage.states }
+  public var states: [State] { declaration.states }
   /// The final states.
-  public var finalStates: Set<State> { storage.finalStates }
+  public var finalStates: Set<State> { declaration.finalStates }
   /// The Moore outputs of the states that have one.
-  public var stateOutputs: [State: Output] { storage.stateOutputs }
+  public var stateOutputs: [State: Output] { declaration.stateOutputs }
 
   /// Creates an automaton from a transition table.
   ///
@@ -103,113 +106,27 @@ public struct Automaton<State: Hashable & Sendable, Event: AutomatonEvent, Outpu
   ///
   /// - Parameter components: The declarations.
   public init(components: [AutomatonComponent<State, Event, Output>]) {
-    var transitions: [Transition<State, Event, Output>] = []
-    var initials: [State] = []
-    var finals: Set<State> = []
-    var outputs: [State: Output] = [:]
-    var entries: [State: [OnEntry<State, Event>]] = [:]
-    var exits: [State: [OnExit<State, Event>]] = [:]
-    var mentioned = OrderedStates<State>()
-    var computed: [ComputedRow<State, Event, Output>] = []
-    for component in components {
-      switch component.storage {
-      case .transition(let transition):
-        transitions.append(transition)
-        mentioned.append(transition.from)
-        mentioned.append(transition.to)
-      case .initial(let state):
-        initials.append(state)
-      case .final(let state):
-        finals.insert(state)
-        mentioned.append(state)
-      case .stateOutput(let state, let output):
-        outputs[state] = output
-        mentioned.append(state)
-      case .entry(let action):
-        entries[action.state, default: []].append(action)
-        mentioned.append(action.state)
-      case .exit(let action):
-        exits[action.state, default: []].append(action)
-        mentioned.append(action.state)
-      case .declaration(let state):
-        mentioned.append(state)
-      case .computed(let row):
-        computed.append(row)
-      }
-    }
-
-    var declared = OrderedStates<State>()
-    if let all = TransitionTable<State, Event.Kind>.cases(of: State.self) {
-      for state in all {
-        declared.append(state)
-      }
-    }
-    for state in mentioned.elements {
-      declared.append(state)
-    }
-    let initial = initials.first
-    var initialIsDeclared = true
-    if let initial, !declared.contains(initial) {
-      initialIsDeclared = false
-      declared.insert(initial, at: 0)
-    }
-
-    // Group rows by (state, kind), keeping declaration order inside each group.
-    typealias Key = TransitionTable<State, Event.Kind>.Key
-    var groupOrder: [Key] = []
-    var members: [Key: [Int]] = [:]
-    for (index, transition) in transitions.enumerated() {
-      let key = Key(state: transition.from, kind: transition.kind)
-      if members[key] == nil {
-        groupOrder.append(key)
-      }
-      members[key, default: []].append(index)
-    }
-    var rows: [Transition<State, Event, Output>] = []
-    var rowOfTransition = [Int](repeating: 0, count: transitions.count)
-    var groups: [(key: Key, rows: Range<Int>)] = []
-    for key in groupOrder {
-      let start = rows.count
-      for index in members[key] ?? [] {
-        rowOfTransition[index] = rows.count
-        rows.append(transitions[index])
-      }
-      groups.append((key, start..<rows.count))
-    }
-
-    self.storage = AutomatonStorage(
-      initialState: initial,
-      initialDeclarations: initials,
-      initialIsDeclared: initialIsDeclared,
-      transitions: transitions,
-      states: declared.elements,
-      finalStates: finals,
-      stateOutputs: outputs,
-      entryActions: entries,
-      exitActions: exits,
-      rows: rows,
-      rowOfTransition: rowOfTransition,
-      table: TransitionTable(groups: groups, targets: rows.map { ($0.to, $0.isInternal) }),
-      computedRows: computed
-    )
+    compiled = CompiledAutomaton(AutomatonDeclaration(components: components))
   }
 }
 
 extension Automaton {
-  // The parts the rest of the module reads, forwarded to the storage.
+  // The parts the rest of the module reads, forwarded to the declaration or the compiled table.
 
-  internal var initialDeclarations: [State] { storage.initialDeclarations }
-  internal var initialIsDeclared: Bool { storage.initialIsDeclared }
-  internal var entryActions: [State: [OnEntry<State, Event>]] { storage.entryActions }
-  internal var exitActions: [State: [OnExit<State, Event>]] { storage.exitActions }
+  internal var initialDeclarations: [State] { declaration.initialDeclarations }
+  internal var initialIsDeclared: Bool { declaration.initialIsDeclared }
+  internal var entryActions: [State: [OnEntry<State, Event>]] { declaration.entryActions }
+  internal var exitActions: [State: [OnExit<State, Event>]] { declaration.exitActions }
+  /// The computed transitions, in declaration order.
+  internal var computedRows: [ComputedRow<State, Event, Output>] { declaration.computedRows }
   /// The transitions grouped by (state, kind), keeping declaration order inside a group.
-  @inlinable internal var rows: [Transition<State, Event, Output>] { storage.rows }
+  @inlinable internal var rows: [Transition<State, Event, Output>] { compiled.rows }
   /// Positions in `rows` of each transition of `transitions`.
-  internal var rowOfTransition: [Int] { storage.rowOfTransition }
+  internal var rowOfTransition: [Int] { compiled.rowOfTransition }
   /// The lookup from (state, kind) to rows, with where each row leads.
-  @inlinable internal var table: TransitionTable<State, Event.Kind> { storage.table }
+  @inlinable internal var table: TransitionTable<State, Event.Kind> { compiled.table }
   /// Whether some state has a Moore output.
-  @inlinable internal var hasStateOutputs: Bool { storage.hasStateOutputs }
+  @inlinable internal var hasStateOutputs: Bool { compiled.hasStateOutputs }
 }
 
 /// A finite-state machine without outputs.
