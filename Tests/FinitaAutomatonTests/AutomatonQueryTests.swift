@@ -46,7 +46,7 @@ struct AutomatonQueryTests {
 
   @Test("events with payloads are matched by case, and the payload reaches the output")
   func payloadsMatchByKind() {
-    let automaton = SignupFlow.automaton
+    let automaton = SignupFlow.mealyAutomaton
     let alice = SignupEvent.registerWithFacebook(profile: FacebookProfile(name: "Alice"))
     let bob = SignupEvent.registerWithFacebook(profile: FacebookProfile(name: "Bob"))
     #expect(automaton.transition(from: .registerRoot, by: alice) == .profileRegister)

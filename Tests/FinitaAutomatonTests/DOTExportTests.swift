@@ -26,7 +26,7 @@ struct DOTExportTests {
     try expectRenders(CDPlayer.automaton.dot(highlighting: .playing))
     try expectRenders(CDPlayer.make(log: ActionLog()).dot(style: DiagramStyle(title: "CD")))
     try expectRenders(Turnstile.automaton.dot(highlighting: .locked))
-    try expectRenders(SignupFlow.automaton.dot(style: DiagramStyle(leftToRight: false)))
+    try expectRenders(SignupFlow.mealyAutomaton.dot(style: DiagramStyle(leftToRight: false)))
     try expectRenders(BinaryGap.automaton.dot())
     try expectRenders(ParkingMeter.automaton(fee: 300).dot())
   }
@@ -41,7 +41,7 @@ struct DOTExportTests {
 
   @Test("the initial state, final states, outputs and highlight are drawn")
   func decorations() {
-    let text = SignupFlow.automaton.dot(highlighting: .emailLogin)
+    let text = SignupFlow.mealyAutomaton.dot(highlighting: .emailLogin)
     #expect(text.contains("__start0 [label=\"\" shape=\"none\""))
     #expect(text.contains("__start0 -> s0;"))
     #expect(text.contains("s6 [label=\"home\" shape=\"doublecircle\"];"))

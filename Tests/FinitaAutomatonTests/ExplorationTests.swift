@@ -87,10 +87,10 @@ struct ExplorationTests {
 
   @Test("the signup flow is covered with one sample per event kind")
   func signupCover() {
-    let explorer = AutomatonExplorer(SignupFlow.automaton, samples: SignupFlow.samples)
+    let explorer = AutomatonExplorer(SignupFlow.mealyAutomaton, samples: SignupFlow.samples)
     let cover = explorer.transitionCover()
     #expect(cover.uncovered.isEmpty)
-    #expect(cover.coveredCount == SignupFlow.automaton.transitions.count)
+    #expect(cover.coveredCount == SignupFlow.mealyAutomaton.transitions.count)
     #expect(explorer.shortestPaths().count == SignupScreen.allCases.count)
   }
 

@@ -1,4 +1,5 @@
 import FinitaAutomaton
+import FinitaExamples
 import Testing
 
 @Suite("Mermaid export")
@@ -17,7 +18,7 @@ struct MermaidExportTests {
 
   @Test("the signup flow shows guard names, computed outputs and a final state")
   func signupFlow() {
-    Golden.check(SignupFlow.automaton.mermaid(), against: "signup-flow.mmd")
+    Golden.check(SignupFlow.mealyAutomaton.mermaid(), against: "signup-flow.mmd")
   }
 
   @Test("quotes, colons, semicolons and newlines are escaped")

@@ -15,7 +15,7 @@ struct PlantUMLExportTests {
     let sources = [
       CDPlayer.make(log: ActionLog()).plantUML(highlighting: .paused),
       Turnstile.automaton.plantUML(highlighting: .locked, style: DiagramStyle(title: "Turnstile")),
-      SignupFlow.automaton.plantUML(),
+      SignupFlow.mealyAutomaton.plantUML(),
       ParkingMeter.automaton(fee: 300).plantUML(),
       Awkward.automaton.plantUML(highlighting: "say \"hi\""),
     ]
@@ -43,7 +43,7 @@ struct PlantUMLExportTests {
     #expect(text.contains("[*] --> s0"))
     #expect(text.contains("state \"unlocked\" as s1 #ffd54f"))
     #expect(text.contains("s0 : output = red"))
-    #expect(SignupFlow.automaton.plantUML().contains("s6 --> [*]"))
+    #expect(SignupFlow.mealyAutomaton.plantUML().contains("s6 --> [*]"))
     #expect(Awkward.automaton.plantUML().contains("state \"say &#34;hi&#34;\" as s0"))
   }
 }

@@ -1,4 +1,5 @@
 import FinitaAutomaton
+import FinitaExamples
 import Testing
 
 @Suite("Signup flow (screens as states, events with payloads)")
@@ -8,7 +9,7 @@ struct SignupFlowTests {
   func tryRoute(_ events: [SignupEvent]) -> SignupScreen? {
     var current: SignupScreen? = .root
     for event in events {
-      current = current.flatMap { SignupFlow.automaton.transition(from: $0, by: event) }
+      current = current.flatMap { SignupFlow.mealyAutomaton.transition(from: $0, by: event) }
     }
     return current
   }
@@ -60,7 +61,7 @@ struct SignupFlowTests {
 
   @Test("a guard looks at the payload: no token, no direct login")
   func guardOnPayload() throws {
-    var machine = AutomatonMachine(SignupFlow.automaton, state: .registerRoot)
+    var machine = AutomatonMachine(SignupFlow.mealyAutomaton, state: .registerRoot)
     #expect(
       try machine.step(.loginAndShowHome(token: "", userId: 1))
         == .ignored(
@@ -75,7 +76,7 @@ struct SignupFlowTests {
   @Test("every screen × every event kind goes where the graph says, or is undefined")
   func matrix() {
     expectMatrix(
-      SignupFlow.automaton,
+      SignupFlow.mealyAutomaton,
       samples: SignupFlow.samples,
       expected: [
         .root: [.showRegisterRoot: .registerRoot],
@@ -99,6 +100,6 @@ struct SignupFlowTests {
 
   @Test("the flow is valid: every screen is reachable and only home is final")
   func valid() throws {
-    try SignupFlow.automaton.validate()
+    try SignupFlow.mealyAutomaton.validate()
   }
 }

@@ -147,7 +147,7 @@ extension Automaton {
   internal func resolveComputed(_ state: State, _ event: Event) -> ComputedOutcome<State, Output> {
     let kind = event.kind
     var matched = false
-    for (index, row) in storage.computedRows.enumerated()
+    for (index, row) in computedRows.enumerated()
     where row.kind == kind && row.leaves(state) {
       matched = true
       guard let (next, output) = row.compute(state, event) else { continue }
@@ -174,5 +174,5 @@ extension Automaton {
 
   /// Whether the automaton has computed transitions, so that its diagrams and validation work
   /// by kind.
-  public var hasComputedTransitions: Bool { !storage.computedRows.isEmpty }
+  public var hasComputedTransitions: Bool { !computedRows.isEmpty }
 }

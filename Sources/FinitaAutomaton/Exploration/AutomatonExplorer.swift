@@ -58,7 +58,7 @@ public struct AutomatonExplorer<
   private var computedRowOffsets: [Int] {
     var offsets: [Int] = []
     var next = automaton.rows.count
-    for row in automaton.storage.computedRows {
+    for row in automaton.computedRows {
       offsets.append(next)
       next += max(row.toNames.count, 1)
     }
@@ -82,10 +82,10 @@ public struct AutomatonExplorer<
         continue
       case .undefined:
         // A computed transition is one edge per kind it enters, numbered after the table's rows.
-        guard automaton.storage.hasComputedRows,
+        guard automaton.compiled.hasComputedRows,
           case .fired(let next, _, let index) = automaton.resolveComputed(state, sample)
         else { continue }
-        let computed = automaton.storage.computedRows[index]
+        let computed = automaton.computedRows[index]
         let target = computed.toNames.firstIndex(of: computed.kindName(next)) ?? 0
         let row = computedRowOffsets[index] + target
         if rows.insert(row).inserted {

@@ -24,7 +24,7 @@ extension Automaton {
     case .rejected:
       return nil
     case .undefined:
-      guard storage.hasComputedRows,
+      guard compiled.hasComputedRows,
         case .fired(let next, let output, _) = resolveComputed(state, event)
       else { return nil }
       return TransitionMatch(
@@ -50,7 +50,7 @@ extension Automaton {
   /// - Returns: The state's output.
   @inlinable
   public func output(in state: State) -> Output? {
-    storage.hasStateOutputs ? storage.outputsOfStates[state] : nil
+    compiled.hasStateOutputs ? compiled.outputsOfStates[state] : nil
   }
 
   /// Whether `state` is final.
@@ -81,16 +81,16 @@ extension Automaton {
   @inlinable
   @inline(__always)
   internal func resolve(_ state: State, at position: Int, _ event: Event) -> Resolution {
-    let storage = self.storage
-    let slot = storage.table.slot(at: position, kind: event.kind)
+    let compiled = self.compiled
+    let slot = compiled.table.slot(at: position, kind: event.kind)
     if slot.rows.isEmpty {
       return .undefined
     }
-    if !storage.hasGuards {
+    if !compiled.hasGuards {
       return .matched(slot.rows.lowerBound, target: slot.firstTarget)
     }
     return Self.firstAccepted(
-      of: slot.rows, storage.rowPredicates, storage.table.targets, state, event)
+      of: slot.rows, compiled.rowPredicates, compiled.table.targets, state, event)
   }
 
   /// The first of `candidates` whose guard in `predicates`, if any, accepts `event` in `state`,
@@ -120,10 +120,10 @@ extension Automaton {
   @inlinable
   @inline(__always)
   internal func output(ofRow row: Int, _ state: State, _ event: Event) -> Output? {
-    let storage = self.storage
-    guard storage.hasOutputs else { return nil }
-    if storage.hasRowOutputs {
-      switch storage.rowOutputs[row] {
+    let compiled = self.compiled
+    guard compiled.hasOutputs else { return nil }
+    if compiled.hasRowOutputs {
+      switch compiled.rowOutputs[row] {
       case .none:
         break
       case .constant(let output):
@@ -134,8 +134,8 @@ extension Automaton {
         }
       }
     }
-    return storage.hasStateOutputs
-      ? storage.outputsOfStates[storage.table.targets[row].state] : nil
+    return compiled.hasStateOutputs
+      ? compiled.outputsOfStates[compiled.table.targets[row].state] : nil
   }
 
   /// Takes `row` from `state` on `event`: runs the exit actions of `state` and the entry actions
@@ -172,28 +172,6 @@ extension Automaton {
   }
 }
 
-/// What an ``Automaton`` does with an event in a state, telling apart an event that no row
-/// declares from one whose rows' guards all refused it.
-///
-/// Returned by ``Automaton/resolveTransition(from:by:)``.
-public enum TransitionResult<State: Sendable>: Sendable {
-  /// A row fires and leads to this state.
-  case transition(to: State)
-  /// Rows are declared for the event's kind in the state, but every guard refused the event.
-  case refusedByGuards
-  /// No row is declared for the event's kind in the state.
-  case undefined
-
-  /// The state reached, or `nil` when no row fires.
-  public var state: State? {
-    if case .transition(let state) = self { state } else { nil }
-  }
-}
-
-extension TransitionResult: Equatable where State: Equatable {}
-
-extension TransitionResult: Hashable where State: Hashable {}
-
 extension Automaton {
   /// Where `event` leads from `state`, or why it leads nowhere: no row declared for its kind,
   /// or every guard refused it. ``transition(from:by:)`` answers the same with `nil` for both.
@@ -212,11 +190,11 @@ extension Automaton {
   public func resolveTransition(from state: State, by event: Event) -> TransitionResult<State> {
     switch resolve(state, event) {
     case .matched(let row, _):
-      return .transition(to: storage.table.targets[row].state)
+      return .transition(to: compiled.table.targets[row].state)
     case .rejected:
       return .refusedByGuards
     case .undefined:
-      guard storage.hasComputedRows else { return .undefined }
+      guard compiled.hasComputedRows else { return .undefined }
       switch resolveComputed(state, event) {
       case .fired(let next, _, _): return .transition(to: next)
       case .refused, .undeclared: return .refusedByGuards

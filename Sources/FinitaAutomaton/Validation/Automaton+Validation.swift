@@ -55,7 +55,7 @@ extension Automaton {
     for transition in transitions {
       successors[node(transition.from), default: []].append(node(transition.to))
     }
-    for row in storage.computedRows {
+    for row in computedRows {
       successors[row.fromName, default: []] += row.toNames.map(AnyHashable.init)
     }
 
@@ -122,7 +122,7 @@ extension Automaton {
   /// How validation and diagrams name the node of a state: the state itself, or its kind when
   /// computed transitions lead to kinds.
   internal var graphNode: @Sendable (State) -> AnyHashable {
-    if let kindName = storage.computedRows.first?.kindName {
+    if let kindName = computedRows.first?.kindName {
       return { AnyHashable(kindName($0)) }
     }
     return { AnyHashable($0) }

@@ -63,7 +63,7 @@ public struct AutomatonMachine<State: Hashable & Sendable, Event: AutomatonEvent
   ) {
     self.automaton = automaton
     self.current = state
-    self.currentPosition = automaton.storage.table.position(of: state)
+    self.currentPosition = automaton.compiled.table.position(of: state)
     self.undefinedEvents = undefinedEvents
   }
 
@@ -93,7 +93,7 @@ public struct AutomatonMachine<State: Hashable & Sendable, Event: AutomatonEvent
     switch automaton.resolve(current, at: currentPosition, event) {
     case .matched(let row, let position):
       let output = automaton.output(ofRow: row, current, event)
-      let target = automaton.storage.table.target(ofRow: row)
+      let target = automaton.compiled.table.target(ofRow: row)
       if target.isInternal {
         return .stayed(in: current, output: output)
       }
@@ -103,7 +103,7 @@ public struct AutomatonMachine<State: Hashable & Sendable, Event: AutomatonEvent
     case .rejected:
       return .ignored(in: current, kind: event.kind)
     case .undefined:
-      if automaton.storage.hasComputedRows, let step = try stepComputed(event) {
+      if automaton.compiled.hasComputedRows, let step = try stepComputed(event) {
         return step
       }
       switch undefinedEvents.storage {
@@ -124,7 +124,7 @@ public struct AutomatonMachine<State: Hashable & Sendable, Event: AutomatonEvent
     switch automaton.resolveComputed(current, event) {
     case .fired(let next, let output, _):
       self.current = next
-      self.currentPosition = automaton.storage.table.position(of: next)
+      self.currentPosition = automaton.compiled.table.position(of: next)
       return .transitioned(from: current, to: next, output: output)
     case .refused:
       return .ignored(in: current, kind: event.kind)

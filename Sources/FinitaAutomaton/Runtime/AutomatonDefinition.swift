@@ -79,13 +79,13 @@ public struct AutomatonDefinition<
     // Inlinable, like the machine's step, so that a client's feature specializes the whole path
     // for its own states and events: no generic metadata lookups, nothing allocated, and the
     // automaton retained once, as one object.
-    let storage = automaton.storage
-    let position = storage.table.position(of: state)
+    let compiled = automaton.compiled
+    let position = compiled.table.position(of: state)
     switch automaton.resolve(state, at: position, action) {
     case .matched(let row, _):
       let output = automaton.output(ofRow: row, state, action)
-      let target = storage.table.target(ofRow: row)
-      if storage.hasActions {
+      let target = compiled.table.target(ofRow: row)
+      if compiled.hasActions {
         automaton.runActions(ofRow: row, from: state, action)
       }
       if target.isInternal {
@@ -95,7 +95,7 @@ public struct AutomatonDefinition<
     case .rejected:
       return .none
     case .undefined:
-      if storage.hasComputedRows, let effects = actComputed(state, action) {
+      if compiled.hasComputedRows, let effects = actComputed(state, action) {
         return effects
       }
       switch undefinedEvents.storage {

@@ -41,7 +41,7 @@ internal struct DiagramModel {
     _ automaton: Automaton<State, Event, Output>,
     highlighting current: State?
   ) {
-    if let kindName = automaton.storage.computedRows.first?.kindName {
+    if let kindName = automaton.computedRows.first?.kindName {
       self.init(byKind: automaton, kindName: kindName, highlighting: current)
       return
     }
@@ -101,7 +101,7 @@ internal struct DiagramModel {
       declare(kindName(state))
       statesOfKind[kindName(state), default: []].append(state)
     }
-    for row in automaton.storage.computedRows {
+    for row in automaton.computedRows {
       declare(row.fromName)
       row.toNames.forEach(declare)
     }
@@ -140,7 +140,7 @@ internal struct DiagramModel {
         isInternal: transition.isInternal
       )
     }
-    for row in automaton.storage.computedRows {
+    for row in automaton.computedRows {
       for target in row.toNames {
         edges.append(
           Edge(

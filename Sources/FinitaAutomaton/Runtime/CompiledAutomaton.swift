@@ -1,0 +1,87 @@
+/// An ``AutomatonDeclaration`` compiled for running: the transitions grouped by (state, kind),
+/// the lookup table from a state and a kind to those rows, the guard and the output of each row
+/// and flags that let a step skip what the automaton does not use.
+///
+/// One object that every copy of an ``Automaton`` shares: copying an automaton, as a running
+/// machine does with each event, retains this object instead of a dozen arrays and dictionaries.
+/// It also keeps the declaration it was compiled from, so the automaton holds one reference.
+///
+/// The hot path reads the per-row arrays (and the table's targets) instead of whole `Transition`
+/// values, so a step touches only what it needs and retains nothing it does not call; the flags
+/// let it skip the arrays when no row has a guard or an output.
+@usableFromInline
+internal final class CompiledAutomaton<
+  State: Hashable & Sendable, Event: AutomatonEvent, Output: Sendable
+>: Sendable {
+  /// What was declared, which this was compiled from.
+  let declaration: AutomatonDeclaration<State, Event, Output>
+  /// The transitions grouped by (state, kind), keeping declaration order inside a group.
+  @usableFromInline let rows: [Transition<State, Event, Output>]
+  /// Positions in `rows` of each transition of the declaration's `transitions`.
+  let rowOfTransition: [Int]
+  /// The lookup from (state, kind) to rows, with where each row leads.
+  @usableFromInline let table: TransitionTable<State, Event.Kind>
+  /// The Moore outputs, read by the hot path.
+  @usableFromInline let outputsOfStates: [State: Output]
+  /// Whether some state has a Moore output.
+  @usableFromInline let hasStateOutputs: Bool
+  /// The guard of each row, if any.
+  @usableFromInline let rowPredicates: [(@Sendable (State, Event) -> Bool)?]
+  /// Where the Mealy output of each row comes from.
+  @usableFromInline let rowOutputs: [OutputSource<State, Event, Output>]
+  /// Whether some row has a guard.
+  @usableFromInline let hasGuards: Bool
+  /// Whether some row has a Mealy output.
+  @usableFromInline let hasRowOutputs: Bool
+  /// Whether some row or state has an output.
+  @usableFromInline let hasOutputs: Bool
+  /// Whether some state has an entry or exit action.
+  @usableFromInline let hasActions: Bool
+  /// Whether there are computed transitions, tried when the table has no row.
+  @usableFromInline let hasComputedRows: Bool
+
+  /// Compiles `declaration`.
+  init(_ declaration: AutomatonDeclaration<State, Event, Output>) {
+    self.declaration = declaration
+    let transitions = declaration.transitions
+
+    // Group rows by (state, kind), keeping declaration order inside each group.
+    typealias Key = TransitionTable<State, Event.Kind>.Key
+    var groupOrder: [Key] = []
+    var members: [Key: [Int]] = [:]
+    for (index, transition) in transitions.enumerated() {
+      let key = Key(state: transition.from, kind: transition.kind)
+      if members[key] == nil {
+        groupOrder.append(key)
+      }
+      members[key, default: []].append(index)
+    }
+    var rows: [Transition<State, Event, Output>] = []
+    var rowOfTransition = [Int](repeating: 0, count: transitions.count)
+    var groups: [(key: Key, rows: Range<Int>)] = []
+    for key in groupOrder {
+      let start = rows.count
+      for index in members[key] ?? [] {
+        rowOfTransition[index] = rows.count
+        rows.append(transitions[index])
+      }
+      groups.append((key, start..<rows.count))
+    }
+
+    self.rows = rows
+    self.rowOfTransition = rowOfTransition
+    table = TransitionTable(groups: groups, targets: rows.map { ($0.to, $0.isInternal) })
+    outputsOfStates = declaration.stateOutputs
+    hasStateOutputs = !declaration.stateOutputs.isEmpty
+    rowPredicates = rows.map(\.predicate)
+    rowOutputs = rows.map(\.source)
+    hasGuards = rows.contains { $0.predicate != nil }
+    let hasRowOutputs = rows.contains {
+      if case .none = $0.source { false } else { true }
+    }
+    self.hasRowOutputs = hasRowOutputs
+    hasOutputs = hasRowOutputs || hasStateOutputs
+    hasActions = !declaration.entryActions.isEmpty || !declaration.exitActions.isEmpty
+    hasComputedRows = !declaration.computedRows.isEmpty
+  }
+}
