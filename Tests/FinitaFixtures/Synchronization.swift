@@ -70,3 +70,25 @@ package final class ConcurrencyGuard: Sendable {
 
   package func leave() { inside.modify { $0 -= 1 } }
 }
+
+/// A one-shot gate standing for I/O in tests: `wait()` suspends until `open()`, with no
+/// sleeping and no polling.
+package final class Gate: Sendable {
+  private let stream: AsyncStream<Void>
+  private let continuation: AsyncStream<Void>.Continuation
+
+  package init() {
+    (stream, continuation) = AsyncStream.makeStream()
+  }
+
+  /// Returns once the gate is open.
+  package func wait() async {
+    for await _ in stream { return }
+  }
+
+  /// Opens the gate for every waiter, now and later.
+  package func open() {
+    continuation.yield()
+    continuation.finish()
+  }
+}

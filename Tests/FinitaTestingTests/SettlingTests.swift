@@ -1,4 +1,5 @@
 import Finita
+import FinitaFixtures
 import FinitaTesting
 import Testing
 
@@ -6,25 +7,6 @@ import Testing
 /// tester's clock, told apart by task, not by counting.
 @Suite("FeatureTester waits for the work it can see", .timeLimit(.minutes(1)))
 struct SettlingTests {
-  /// A one-shot gate standing for I/O: `wait()` suspends until `open()`.
-  final class Gate: Sendable {
-    private let stream: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
-
-    init() {
-      (stream, continuation) = AsyncStream.makeStream()
-    }
-
-    func wait() async {
-      for await _ in stream { return }
-    }
-
-    func open() {
-      continuation.yield()
-      continuation.finish()
-    }
-  }
-
   struct Mixed: FeatureDefinition {
     typealias State = [String]
     enum Wish: Sendable { case go }

@@ -1,4 +1,5 @@
 import Finita
+import FinitaFixtures
 import Testing
 
 /// `Feature.idle()`: returns once nothing is queued, running or processing, without polling.
@@ -32,25 +33,6 @@ struct IdleTests {
     }
 
     func reduce(_ state: inout [String], _ effect: String) { state.append(effect) }
-  }
-
-  /// A one-shot gate: `wait()` suspends until `open()`; no sleeping, no polling.
-  final class Gate: Sendable {
-    private let stream: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
-
-    init() {
-      (stream, continuation) = AsyncStream.makeStream()
-    }
-
-    func wait() async {
-      for await _ in stream { return }
-    }
-
-    func open() {
-      continuation.yield()
-      continuation.finish()
-    }
   }
 
   @Test("an idle feature returns at once")
