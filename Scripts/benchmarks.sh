@@ -81,6 +81,7 @@ baseline_of = {
     "redux: dispatch, no middleware, 1 subscriber": sync,
     "redux: dispatch through 1 middleware, 1 subscriber": sync,
     "6. chain of 10 features through News": sync,
+    "4. async run effect round trip": "baseline: Task + lock + continuation round trip",
 }
 
 rows = [("measure", "median", "ratio", "to", "mallocs/op", "budget")]
@@ -97,6 +98,8 @@ for name in sorted(sections, key=lambda n: (not n.startswith("baseline"), n)):
         against = base.split(":")[0] if base.startswith("baseline") else "feature"
         if base == locked:
             against = "locked"
+        elif base.startswith("baseline: Task"):
+            against = "bare task"
     rows.append((name, shown, ratio, against,
                  "-" if mallocs is None else f"{mallocs:g}", budgets.get(name, "")))
     if name == sync:

@@ -40,3 +40,18 @@ final class CombineCounter {
     state.sink(receiveValue: observer).store(in: &cancellables)
   }
 }
+
+/// An integer behind a lock: the round-trip baseline's stand-in for a feature's state.
+final class LockedInteger: @unchecked Sendable {
+  // Safe to send: `value` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var value = 0
+
+  /// Adds one and returns the new value.
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
+  }
+}

@@ -143,6 +143,23 @@ let benchmarks: @Sendable () -> Void = {
     feature.dispose()
   }
 
+  // The same round trip without the engine: a task increments a locked counter and resumes the
+  // waiting benchmark task, as the feature's work, reducer and observer do above.
+  Benchmark(
+    "baseline: Task + lock + continuation round trip",
+    configuration: tuned(.init(scalingFactor: .one))
+  ) { benchmark in
+    let counter = LockedInteger()
+    let waiter = RoundTripWaiter()
+    benchmark.startMeasurement()
+    for index in benchmark.scaledIterations {
+      await waiter.wait(for: index + 1) {
+        Task { waiter.stateDidChange(counter.increment()) }
+      }
+    }
+    benchmark.stopMeasurement()
+  }
+
   // MARK: 5. Fan-out.
 
   for observers in [1, 10, 100, 1_000] {
