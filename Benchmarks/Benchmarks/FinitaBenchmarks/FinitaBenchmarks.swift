@@ -55,16 +55,8 @@ let benchmarks: @Sendable () -> Void = {
 
   // MARK: 1-2. The synchronous path.
 
-  Benchmark("1. sync wish -> effect -> state -> 1 observer") { benchmark in
-    let feature = Feature(initialState: Counter.State(), definition: Counter())
-    let subscription = feature.observeState { blackHole($0) }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      feature.accept(.increment)
-    }
-    benchmark.stopMeasurement()
-    subscription.cancel()
-  }
+  // With no interceptor the feature has no hook at all: the engine's plain synchronous path.
+  syncWishBenchmark("1. sync wish -> effect -> state -> 1 observer", interceptors: [])
 
   Benchmark("2. sync wish with NewsPublisher and PostProcessor") { benchmark in
     let feature = Feature(
