@@ -49,7 +49,8 @@ public struct Automaton<State: Hashable & Sendable, Event: AutomatonEvent, Outpu
   /// The declared states: all cases when `State` is `CaseIterable`, otherwise every state
   /// mentioned by a declaration, in order of first appearance.
   public var states: [State] { declaration.states }
-  /// The final states.
+  /// The final states declared by value; ``isFinal(_:)`` also answers for the ones declared by
+  /// kind with `Final(kinds:)`.
   public var finalStates: Set<State> { declaration.finalStates }
   /// The Moore outputs of the states that have one.
   public var stateOutputs: [State: Output] { declaration.stateOutputs }

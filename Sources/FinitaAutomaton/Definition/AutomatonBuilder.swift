@@ -38,7 +38,11 @@ public enum AutomatonBuilder<
 
   /// Reads final states.
   public static func buildExpression(_ final: Final<State>) -> Components {
-    final.states.map { .final($0) }
+    var components: Components = final.states.map { .final($0) }
+    if let matchesKind = final.matchesKind {
+      components.append(AutomatonComponent(.finalKinds(matchesKind, names: final.kindNames)))
+    }
+    return components
   }
 
   /// Reads a state's Moore output.

@@ -10,6 +10,7 @@ public struct AutomatonComponent<
     case transition(Transition<State, Event, Output>)
     case initial(State)
     case final(State)
+    case finalKinds(@Sendable (State) -> Bool, names: [String])
     case stateOutput(State, Output)
     case entry(OnEntry<State, Event>)
     case exit(OnExit<State, Event>)
@@ -62,5 +63,16 @@ public struct AutomatonComponent<
   /// A state declared even if no transition mentions it.
   public static func declaration(_ state: State) -> Self {
     Self(.declaration(state))
+  }
+}
+
+extension AutomatonComponent where State: AutomatonState {
+  /// Every state of the given kinds is final, whatever its payload.
+  ///
+  /// - Parameter kinds: The kinds of the final states.
+  public static func final(kinds: [State.Kind]) -> Self {
+    let kinds = Set(kinds)
+    return Self(
+      .finalKinds({ kinds.contains($0.kind) }, names: kinds.map { String(describing: $0) }))
   }
 }

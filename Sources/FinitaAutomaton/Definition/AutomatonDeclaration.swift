@@ -19,8 +19,12 @@ internal struct AutomatonDeclaration<
   /// All cases when `State` is `CaseIterable`, then every state a declaration mentions, in order
   /// of first appearance.
   let states: [State]
-  /// The final states.
+  /// The final states declared by value.
   let finalStates: Set<State>
+  /// The tests of the final states declared by kind (`Final(kinds:)`), one per declaration.
+  let finalKinds: [@Sendable (State) -> Bool]
+  /// The names of the kinds declared final, as diagrams and validation name kinds.
+  let finalKindNames: Set<String>
   /// The Moore outputs of the states that have one.
   let stateOutputs: [State: Output]
   /// The entry actions of each state, in declaration order.
@@ -35,6 +39,8 @@ internal struct AutomatonDeclaration<
     var transitions: [Transition<State, Event, Output>] = []
     var initials: [State] = []
     var finals: Set<State> = []
+    var finalKinds: [@Sendable (State) -> Bool] = []
+    var finalKindNames: Set<String> = []
     var outputs: [State: Output] = [:]
     var entries: [State: [OnEntry<State, Event>]] = [:]
     var exits: [State: [OnExit<State, Event>]] = [:]
@@ -51,6 +57,9 @@ internal struct AutomatonDeclaration<
       case .final(let state):
         finals.insert(state)
         mentioned.append(state)
+      case .finalKinds(let matches, let names):
+        finalKinds.append(matches)
+        finalKindNames.formUnion(names)
       case .stateOutput(let state, let output):
         outputs[state] = output
         mentioned.append(state)
@@ -89,6 +98,8 @@ internal struct AutomatonDeclaration<
     self.transitions = transitions
     self.states = declared.elements
     self.finalStates = finals
+    self.finalKinds = finalKinds
+    self.finalKindNames = finalKindNames
     self.stateOutputs = outputs
     self.entryActions = entries
     self.exitActions = exits

@@ -122,7 +122,8 @@ internal struct DiagramModel {
           id: id,
           name: name,
           isInitial: automaton.initialState.map(kindName) == name,
-          isFinal: states.contains(where: automaton.isFinal),
+          isFinal: states.contains(where: automaton.isFinal)
+            || automaton.declaration.finalKindNames.contains(name),
           isCurrent: current.map(kindName) == name,
           output: nil,
           entryActions: entries,

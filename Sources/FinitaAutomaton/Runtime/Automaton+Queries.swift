@@ -56,9 +56,9 @@ extension Automaton {
   /// Whether `state` is final.
   ///
   /// - Parameter state: A state.
-  /// - Returns: `true` when `state` was declared with ``Final``.
+  /// - Returns: `true` when `state`, or its kind, was declared with ``Final``.
   public func isFinal(_ state: State) -> Bool {
-    finalStates.contains(state)
+    finalStates.contains(state) || declaration.finalKinds.contains { $0(state) }
   }
 
   /// The function form of the machine: `(state, event) -> (state, output)?`.

@@ -80,8 +80,11 @@ extension Automaton {
       }
     }
 
-    let finalNodes = Set(finalStates.map(node))
-    for state in states where !finalStates.contains(state) && !finalNodes.contains(node(state)) {
+    var finalNodes = Set(finalStates.map(node))
+    if !computedRows.isEmpty {
+      finalNodes.formUnion(declaration.finalKindNames.map(AnyHashable.init))
+    }
+    for state in states where !isFinal(state) && !finalNodes.contains(node(state)) {
       let exits = (successors[node(state)] ?? []).filter { $0 != node(state) }
       if exits.isEmpty {
         issues.append(
@@ -90,6 +93,29 @@ extension Automaton {
             message: """
               State \(name(state)) is a dead end: it is not final and no transition leaves it. \
               Add a transition out of it, or declare it with Final(.\(String(describing: state))).
+              """
+          )
+        )
+      }
+    }
+    // Kinds that only computed transitions lead to have no state value to check above.
+    let checked = Set(states.map(node))
+    var kindsOnly: [String] = []
+    for row in computedRows {
+      for kind in [row.fromName] + row.toNames
+      where !checked.contains(AnyHashable(kind)) && !kindsOnly.contains(kind) {
+        kindsOnly.append(kind)
+      }
+    }
+    for kind in kindsOnly where !finalNodes.contains(AnyHashable(kind)) {
+      let exits = (successors[AnyHashable(kind)] ?? []).filter { $0 != AnyHashable(kind) }
+      if exits.isEmpty {
+        issues.append(
+          ValidationIssue(
+            .deadEnd, subjects: [kind],
+            message: """
+              States of kind '\(kind)' are a dead end: they are not final and no transition \
+              leaves them. Add a transition out of them, or declare them with Final(kinds: .\(kind)).
               """
           )
         )
