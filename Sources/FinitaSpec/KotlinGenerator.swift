@@ -73,6 +73,28 @@ public struct KotlinGenerator: Sendable {
     }
   }
 
+  /// A scenario step as a Kotlin `Step`: its label, its wish with the values the step gives
+  /// (zero for the fields it leaves out), and the guards that accept it.
+  static func step(_ step: SpecStep, in machine: MachineSpec) -> String {
+    let event = machine.events.first { $0.name.value == step.event.value }
+    let type = className(step.event.value)
+    var wish = "Wish.\(type)"
+    if let event, !event.payload.isEmpty {
+      let values = event.payload.map { field in
+        let given = step.arguments.first { $0.field.value == field.name.value }
+        let value =
+          given.map { SpecValues.kotlin($0.value, type: field.type.value) }
+          ?? zero(of: field.type.value)
+        return "\(field.name.value) = \(value)"
+      }
+      wish += "(" + values.joined(separator: ", ") + ")"
+    }
+    let accepting =
+      step.accepting.isEmpty
+      ? "emptyList()" : "listOf(" + step.accepting.map(quoted).joined(separator: ", ") + ")"
+    return "Step(\(quoted(step.description)), \(wish), \(accepting))"
+  }
+
   static func quoted(_ text: String) -> String {
     "\""
       + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
@@ -344,34 +366,52 @@ public struct KotlinGenerator: Sendable {
       out.line("else -> throw IllegalArgumentException(\"unknown event '$name'\")")
     }
     out.line()
+    out.line("/** A step of a scenario: how it prints, its wish, and the guards that accept it. */")
+    out.line("class Step(val label: String, val wish: Wish, val accepting: List<String>)")
+    out.line()
+    out.line("/** A step written `event` or `event if guard and guard`, its payload zero. */")
+    out.block("fun step(text: String): Step {") { out in
+      out.line("val words = text.split(\" \").filter { it.isNotEmpty() }")
+      out.line("val accepting = words.drop(2).filter { it != \"and\" }")
+      out.line(
+        "val label = if (accepting.isEmpty()) words[0] else words[0] + \" if \" + "
+          + "accepting.joinToString(\" and \")")
+      out.line("return Step(label, sample(words[0]), accepting)")
+    }
+    out.line()
     out.line("/** The scenarios of the spec, replayed when `main` is given none. */")
-    out.block("val SCENARIOS: List<String> = listOf(", close: ")") { out in
+    out.block("val SCENARIOS: List<List<Step>> = listOf(", close: ")") { out in
       for (index, scenario) in machine.scenarios.enumerated() {
         let comma = index == machine.scenarios.count - 1 ? "" : ","
-        out.line(Self.quoted(scenario.steps.map(\.description).joined(separator: ", ")) + comma)
+        out.block("listOf(", close: ")\(comma)") { out in
+          for (position, step) in scenario.steps.enumerated() {
+            let stepComma = position == scenario.steps.count - 1 ? "" : ","
+            out.line(Self.step(step, in: machine) + stepComma)
+          }
+        }
       }
     }
     out.line()
     out.line("/**")
     out.line(
       " * Replays scenarios (the arguments, or the spec's) from the initial state and prints each")
-    out.line(" * step. A scenario lists steps separated by commas; a step is `event` or")
+    out.line(" * step. A scenario given as an argument lists steps separated by commas; a step is")
     out.line(
-      " * `event if guard and guard`: the guards named accept it, every other guard rejects it.")
+      " * `event` or `event if guard and guard`: the guards named accept it, every other guard")
+    out.line(" * rejects it; its payload is zero.")
     out.line(" */")
     out.block("fun main(args: Array<String>) {") { out in
-      out.line("val scenarios = if (args.isEmpty()) SCENARIOS else args.toList()")
-      out.block("for ((index, scenario) in scenarios.withIndex()) {") { out in
-        out.line("val steps = scenario.split(\",\").map { it.trim() }.filter { it.isNotEmpty() }")
-        out.line("val labels = mutableListOf<String>()")
+      out.line(
+        "val scenarios = if (args.isEmpty()) SCENARIOS else args.map { scenario ->")
+      out.indented { out in
+        out.line(
+          "scenario.split(\",\").map { it.trim() }.filter { it.isNotEmpty() }.map { step(it) }")
+      }
+      out.line("}")
+      out.block("for ((index, steps) in scenarios.withIndex()) {") { out in
         out.line("val effects = mutableListOf<String>()")
         out.line("var state = INITIAL")
         out.block("for (step in steps) {") { out in
-          out.line("val words = step.split(\" \").filter { it.isNotEmpty() }")
-          out.line("val accepting = words.drop(2).filter { it != \"and\" }")
-          out.line(
-            "labels.add(if (accepting.isEmpty()) words[0] else words[0] + \" if \" + "
-              + "accepting.joinToString(\" and \"))")
           if guards.isEmpty {
             out.line("val guards = object : Guards {}")
           } else {
@@ -379,15 +419,16 @@ public struct KotlinGenerator: Sendable {
               for guardName in guards {
                 out.line(
                   "override fun \(guardName)(state: State, wish: Wish) = "
-                    + "\(Self.quoted(guardName)) in accepting")
+                    + "\(Self.quoted(guardName)) in step.accepting")
               }
             }
           }
-          out.line("val effect = Actor(guards).invoke(state, sample(words[0]))")
+          out.line("val effect = Actor(guards).invoke(state, step.wish)")
           out.line("state = Reducer().invoke(state, effect)")
           out.line("effects.add(effect.describe())")
         }
-        out.line("println(\"scenario ${index + 1}: \" + labels.joinToString(\", \"))")
+        out.line(
+          "println(\"scenario ${index + 1}: \" + steps.joinToString(\", \") { it.label })")
         out.line("effects.forEach { println(it) }")
       }
     }

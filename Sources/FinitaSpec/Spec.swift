@@ -152,27 +152,82 @@ public struct SpecStateOutput: Sendable, Hashable {
   }
 }
 
-/// One step of a scenario: an event and the guards that accept it.
+/// A value written in a scenario for a field of an event's payload, as the YAML or JSON wrote
+/// it; the checker compares it with the field's type.
+public indirect enum SpecLiteral: Sendable, Hashable, CustomStringConvertible {
+  /// A number, a boolean or a text: the text as written, and whether it was written without
+  /// quotes.
+  case scalar(String, isPlain: Bool)
+  /// A list of values.
+  case list([SpecLiteral])
+  /// Nothing: `null` or `~`, the value of an optional field left empty.
+  case null
+
+  /// The value as a scenario prints it: `120`, `"coffee"`, `[1, 2]`, `nil`.
+  public var description: String {
+    switch self {
+    case .scalar(let text, let isPlain): isPlain ? text : String(reflecting: text)
+    case .list(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"
+    case .null: "nil"
+    }
+  }
+}
+
+/// A value given to one field of the event in a scenario step: `total: 120`.
+public struct SpecArgument: Sendable, Hashable {
+  /// The field's name.
+  public var field: Located<String>
+  /// The value.
+  public var value: SpecLiteral
+  /// Where the value was written.
+  public var location: SpecLocation
+
+  /// Creates an argument.
+  ///
+  /// - Parameters:
+  ///   - field: The field's name.
+  ///   - value: The value.
+  ///   - location: Where the value was written.
+  public init(field: Located<String>, value: SpecLiteral, location: SpecLocation) {
+    self.field = field
+    self.value = value
+    self.location = location
+  }
+}
+
+/// One step of a scenario: an event, the values of its payload's fields, and the guards that
+/// accept it.
 public struct SpecStep: Sendable, Hashable, CustomStringConvertible {
   /// The event.
   public var event: Located<String>
   /// The guards that accept the event in this step; every other guard rejects it.
   public var accepting: [String]
+  /// The values given to the event's fields, in the order written; a field left out is zero.
+  public var arguments: [SpecArgument]
 
   /// Creates a step.
   ///
   /// - Parameters:
   ///   - event: The event.
   ///   - accepting: The guards that accept it.
-  public init(event: Located<String>, accepting: [String] = []) {
+  ///   - arguments: The values of the event's fields.
+  public init(
+    event: Located<String>, accepting: [String] = [], arguments: [SpecArgument] = []
+  ) {
     self.event = event
     self.accepting = accepting
+    self.arguments = arguments
   }
 
-  /// The step as it is written: `insert if enough`.
+  /// The step as a trace prints it: `insert if enough`, `pay(paid: 200) if enough`.
   public var description: String {
-    accepting.isEmpty
-      ? event.value : "\(event.value) if \(accepting.joined(separator: " and "))"
+    let values =
+      arguments.isEmpty
+      ? ""
+      : "(" + arguments.map { "\($0.field.value): \($0.value)" }.joined(separator: ", ") + ")"
+    return accepting.isEmpty
+      ? event.value + values
+      : "\(event.value)\(values) if \(accepting.joined(separator: " and "))"
   }
 }
 

@@ -7,15 +7,20 @@ public struct SpecEvent: AutomatonEvent, Hashable, CustomStringConvertible {
   public var name: String
   /// The guards that accept this event; every other guard rejects it.
   public var accepting: Set<String>
+  /// The values of the payload's fields given by name, as Swift prints them (`120`, `"tea"`);
+  /// a field not named here is zero.
+  public var values: [String: String]
 
   /// Creates an event.
   ///
   /// - Parameters:
   ///   - name: The event's name.
   ///   - accepting: The guards that accept it.
-  public init(_ name: String, accepting: Set<String> = []) {
+  ///   - values: The values of its payload's fields by name, as Swift prints them.
+  public init(_ name: String, accepting: Set<String> = [], values: [String: String] = [:]) {
     self.name = name
     self.accepting = accepting
+    self.values = values
   }
 
   /// The event's name: transitions are looked up by it.

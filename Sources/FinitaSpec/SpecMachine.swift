@@ -40,6 +40,10 @@ public struct SpecMachine: Sendable {
     components += spec.finals.filter { plain.contains($0.value) }.map {
       .final(SpecState($0.value))
     }
+    let payloadFinals = spec.finals.map(\.value).filter { !plain.contains($0) }
+    if !payloadFinals.isEmpty {
+      components.append(.final(kinds: payloadFinals))
+    }
     let plainOutputs = Set(spec.outputs.filter { $0.payload.isEmpty }.map(\.name.value))
     for pair in spec.stateOutputs
     where plain.contains(pair.state.value) && plainOutputs.contains(pair.output.value) {
@@ -79,8 +83,8 @@ public struct SpecMachine: Sendable {
     let step: @Sendable (SpecState, SpecEvent) -> (state: SpecState, output: String?)? = {
       state, event in
       if let guardName, !event.accepting.contains(guardName) { return nil }
-      let next = Self.state(target, eventFields, state)
-      let text = outputs.map { Self.state($0, eventFields, state).description }
+      let next = Self.state(target, eventFields, state, event)
+      let text = outputs.map { Self.state($0, eventFields, state, event).description }
       return (next, text.isEmpty ? nil : text.joined(separator: ", "))
     }
     let to = [row.isComputed && row.transition.isInternal ? row.transition.from.value : target.name]
@@ -95,16 +99,19 @@ public struct SpecMachine: Sendable {
       output: outputs.map(\.name).joined(separator: ", "), step)
   }
 
-  /// A planned state or output with its values: the event's fields are zero, as in samples.
+  /// A planned state or output with its values: the event's fields take the values the event
+  /// gives them, else zero.
   static func state(
-    _ value: MachinePlan.Value, _ eventFields: [SpecField]?, _ left: SpecState?
+    _ value: MachinePlan.Value, _ eventFields: [SpecField]?, _ left: SpecState?,
+    _ event: SpecEvent? = nil
   ) -> SpecState {
     let values = value.fields.map { field, source in
       switch source {
       case .left(let index):
         left.map { $0.values[index] } ?? SpecState.zero(of: field.type.value)
       case .event(let index):
-        SpecState.zero(of: eventFields?[index].type.value ?? field.type.value)
+        eventFields.flatMap { event?.values[$0[index].name.value] }
+          ?? SpecState.zero(of: eventFields?[index].type.value ?? field.type.value)
       case .zero:
         SpecState.zero(of: field.type.value)
       }
@@ -147,12 +154,28 @@ public struct SpecMachine: Sendable {
     }
   }
 
+  /// The event of a scenario step, its values printed as Swift prints them.
+  ///
+  /// - Parameter step: A step of one of the spec's scenarios.
+  /// - Returns: The event with the guards that accept it and the values of its fields.
+  public func event(_ step: SpecStep) -> SpecEvent {
+    let fields = spec.events.first { $0.name.value == step.event.value }?.payload ?? []
+    var values: [String: String] = [:]
+    for argument in step.arguments {
+      guard let field = fields.first(where: { $0.name.value == argument.field.value }) else {
+        continue
+      }
+      values[field.name.value] = SpecValues.swiftPrinted(argument.value, type: field.type.value)
+    }
+    return SpecEvent(step.event.value, accepting: Set(step.accepting), values: values)
+  }
+
   /// The trace of every scenario of the spec, each after a `scenario N: steps` line: what the
   /// generated Kotlin `main` prints.
   public var scenarioTrace: [String] {
     var lines: [String] = []
     for (index, scenario) in spec.scenarios.enumerated() {
-      let steps = scenario.steps.map { SpecEvent($0.event.value, accepting: Set($0.accepting)) }
+      let steps = scenario.steps.map(event)
       lines.append(
         "scenario \(index + 1): " + scenario.steps.map(\.description).joined(separator: ", "))
       lines += trace(steps)

@@ -392,6 +392,18 @@ struct SpecParser {
   }
 
   mutating func step(_ node: SpecNode) -> SpecStep? {
+    if case .mapping(let pairs, let location) = node {
+      guard pairs.count == 1, let (key, value) = pairs.first else {
+        error(
+          .wrongType, location,
+          "a step with values maps one event to its fields' values, such as "
+            + "'{ scan: { total: 120 } }'; write one event per step")
+        return nil
+      }
+      guard var step = step(key) else { return nil }
+      step.arguments = arguments(value, step: step)
+      return step
+    }
     guard let text = name(node, what: "a step ('event' or 'event if guard')") else { return nil }
     let words = text.value.split(separator: " ").map(String.init)
     guard let first = words.first else {
@@ -409,6 +421,50 @@ struct SpecParser {
       accepting = words.dropFirst(2).filter { $0 != "and" }
     }
     return SpecStep(event: Located(first, at: text.location), accepting: accepting)
+  }
+
+  /// The values of a step's fields: a mapping of field names to values.
+  mutating func arguments(_ node: SpecNode, step: SpecStep) -> [SpecArgument] {
+    guard !node.isNull else { return [] }
+    guard case .mapping(let pairs, _) = node else {
+      error(
+        .wrongType, node.location,
+        "expected the values of '\(step.event.value)' (a mapping of field names to values, such "
+          + "as '{ total: 120 }'), found \(node.kindDescription)")
+      return []
+    }
+    var arguments: [SpecArgument] = []
+    for (key, value) in pairs {
+      guard let field = name(key, what: "a field name") else { continue }
+      if arguments.contains(where: { $0.field.value == field.value }) {
+        error(.duplicate, key.location, "the field '\(field.value)' is given twice; keep one")
+        continue
+      }
+      guard let literal = literal(value) else { continue }
+      arguments.append(SpecArgument(field: field, value: literal, location: value.location))
+    }
+    return arguments
+  }
+
+  /// A value as written: a scalar, a list of values, or null.
+  mutating func literal(_ node: SpecNode) -> SpecLiteral? {
+    switch node {
+    case .scalar(let text, let isPlain, _):
+      return node.isNull ? .null : .scalar(text, isPlain: isPlain)
+    case .sequence(let items, _):
+      var values: [SpecLiteral] = []
+      for item in items {
+        guard let value = literal(item) else { return nil }
+        values.append(value)
+      }
+      return .list(values)
+    case .mapping, .alias:
+      error(
+        .wrongType, node.location,
+        "expected a value (a number, true or false, a text or a list), found "
+          + node.kindDescription)
+      return nil
+    }
   }
 
   mutating func feature(_ fields: [String: SpecNode], at location: SpecLocation) -> FeatureSpec {

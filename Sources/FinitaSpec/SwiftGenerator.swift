@@ -209,7 +209,13 @@ public struct SwiftGenerator: Sendable {
     if let summary = item.summary {
       out.line("/// \(summary)")
     }
-    out.line("case \(item.name.value)\(payload(item.payload))")
+    guard !item.payload.isEmpty else {
+      out.line("case \(item.name.value)")
+      return
+    }
+    out.fill(
+      "case \(item.name.value)(", item.payload.map { "\($0.name.value): \($0.type.value)" },
+      tail: ")")
   }
 
   static func payload(_ fields: [SpecField]) -> String {
@@ -295,6 +301,11 @@ public struct SwiftGenerator: Sendable {
     if !finals.isEmpty {
       out.line("Final(" + finals.map { ".\($0.value)" }.joined(separator: ", ") + ")")
     }
+    let payloadFinals = machine.finals.filter { !plainStates.contains($0.value) }
+    if !payloadFinals.isEmpty {
+      out.line(
+        "Final(kinds: " + payloadFinals.map { ".\($0.value)" }.joined(separator: ", ") + ")")
+    }
     let plainOutputs = Set(machine.outputs.filter(\.payload.isEmpty).map(\.name.value))
     for pair in machine.stateOutputs
     where plainStates.contains(pair.state.value) && plainOutputs.contains(pair.output.value) {
@@ -345,6 +356,27 @@ public struct SwiftGenerator: Sendable {
     }
   }
 
+  /// `guard case PATTERN = subject else { return nil }`, laid out as swift-format does when it
+  /// does not fit: the condition on its own indented line, its bindings filled when even that is
+  /// too long.
+  static func guardCase(
+    _ item: SpecCase, prefix: String, used: Set<Int>, subject: String,
+    into out: inout CodeWriter
+  ) {
+    let condition = "case \(pattern(item, prefix: prefix, used: used)) = \(subject)"
+    if out.fits("guard " + condition) {
+      guardLine("guard " + condition, into: &out)
+      return
+    }
+    out.line("guard")
+    out.indented { out in
+      out.fill(
+        "case .\(item.name.value)(", patternParts(item, prefix: prefix, used: used),
+        tail: ") = \(subject)")
+    }
+    out.line("else { return nil }")
+  }
+
   /// Writes a call on one line, or with one argument per line when it is too long.
   static func call(
     _ head: String, _ arguments: [String], suffix: String = "", into out: inout CodeWriter
@@ -363,11 +395,15 @@ public struct SwiftGenerator: Sendable {
 
   /// A pattern binding the used fields of a case: `.paid(let leftAmount, _)`.
   static func pattern(_ item: SpecCase, prefix: String, used: Set<Int>) -> String {
-    let parts = item.payload.indices.map {
+    ".\(item.name.value)(\(patternParts(item, prefix: prefix, used: used).joined(separator: ", ")))"
+  }
+
+  /// The bindings of a pattern: `let leftTotal` for a field used, `_` for the others.
+  static func patternParts(_ item: SpecCase, prefix: String, used: Set<Int>) -> [String] {
+    item.payload.indices.map {
       used.contains($0)
         ? "let \(prefix)\(Identifiers.upperFirst(item.payload[$0].name.value))" : "_"
     }
-    return ".\(item.name.value)(\(parts.joined(separator: ", ")))"
   }
 
   func computedRow(_ row: MachinePlan.Row, _ plan: MachinePlan, into out: inout CodeWriter) {
@@ -396,14 +432,11 @@ public struct SwiftGenerator: Sendable {
         }
       }
       if !usedLeft.isEmpty {
-        Self.guardLine(
-          "guard case \(Self.pattern(row.left, prefix: "left", used: usedLeft)) = state",
-          into: &out)
+        Self.guardCase(row.left, prefix: "left", used: usedLeft, subject: "state", into: &out)
       }
       if !usedEvent.isEmpty {
-        Self.guardLine(
-          "guard case \(Self.pattern(row.event, prefix: "event", used: usedEvent)) = event",
-          into: &out)
+        Self.guardCase(
+          row.event, prefix: "event", used: usedEvent, subject: "event", into: &out)
       }
       if let guardName = transition.guardName?.value {
         out.line("guard guards.\(guardName)(state, event) else { return nil }")
@@ -458,9 +491,7 @@ public struct SwiftGenerator: Sendable {
 
   /// A sample of `event` for tests: its payload filled with zero values.
   static func sample(_ event: SpecCase) -> String {
-    guard !event.payload.isEmpty else { return ".\(event.name.value)" }
-    let values = event.payload.map { "\($0.name.value): \(zero(of: $0.type.value))" }
-    return ".\(event.name.value)(\(values.joined(separator: ", ")))"
+    joined(sampleParts(event, step: nil))
   }
 
   static func zero(of type: String) -> String {
@@ -530,9 +561,11 @@ public struct SwiftGenerator: Sendable {
         out.block("func path\(index + 1)() throws {") { out in
           out.block("let steps = try trace([", close: "])") { out in
             for event in path.events {
-              let sample = events[event.name].map(Self.sample) ?? ".\(event.name)"
-              let accepting = event.accepting.sorted().map { "\"\($0)\"" }
-              out.line("(\(sample), accepting: [\(accepting.joined(separator: ", "))]),")
+              Self.stepLine(
+                events[event.name].map { Self.sampleParts($0, step: nil) } ?? (
+                  ".\(event.name)", []
+                ),
+                accepting: event.accepting.sorted(), into: &out)
             }
           }
           let expected = runtime.trace(path.events)
@@ -545,7 +578,80 @@ public struct SwiftGenerator: Sendable {
           }
         }
       }
+      for (index, scenario) in machine.scenarios.enumerated() {
+        out.line()
+        scenarioTest(index + 1, scenario, runtime, events, into: &out)
+      }
     }
     return out.text
+  }
+
+  /// A test that replays a scenario of the spec, with the values its steps give.
+  func scenarioTest(
+    _ number: Int, _ scenario: SpecScenario, _ runtime: SpecMachine,
+    _ events: [String: SpecCase], into out: inout CodeWriter
+  ) {
+    let title = "scenario \(number): " + scenario.steps.map(\.description).joined(separator: ", ")
+    if Self.quoted(title).count + 10 <= 100 {
+      out.line("@Test(\(Self.quoted(title)))")
+    } else {
+      out.line(
+        "@Test(\"scenario \(number): \(scenario.steps.count) steps, with the spec's values\")")
+    }
+    out.block("func scenario\(number)() throws {") { out in
+      out.block("let steps = try trace([", close: "])") { out in
+        for step in scenario.steps {
+          Self.stepLine(
+            events[step.event.value].map { Self.sampleParts($0, step: step) }
+              ?? (".\(step.event.value)", []),
+            accepting: step.accepting, into: &out)
+        }
+      }
+      let expected = runtime.trace(scenario.steps.map(runtime.event))
+      out.block("#expect(", close: ")") { out in
+        out.block("steps == [", close: "]") { out in
+          for line in expected {
+            out.line("\(Self.quoted(line)),")
+          }
+        }
+      }
+    }
+  }
+
+  /// An event for a test step as the case and its arguments: the values a scenario step gives,
+  /// zero for the fields it leaves out (all of them without a step).
+  static func sampleParts(_ event: SpecCase, step: SpecStep?) -> (head: String, arguments: [String])
+  {
+    let values = event.payload.map { field in
+      let given = step?.arguments.first { $0.field.value == field.name.value }
+      let value =
+        given.map { SpecValues.swift($0.value, type: field.type.value) }
+        ?? zero(of: field.type.value)
+      return "\(field.name.value): \(value)"
+    }
+    return (".\(event.name.value)", values)
+  }
+
+  /// One step of a test's trace, `(.pay(paid: 100), accepting: ["enough"]),`, laid out as
+  /// swift-format lays out a tuple that does not fit on its line.
+  static func stepLine(
+    _ sample: (head: String, arguments: [String]), accepting: [String],
+    into out: inout CodeWriter
+  ) {
+    let event = joined(sample)
+    let guards = "accepting: [" + accepting.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    let single = "(\(event), \(guards)),"
+    if out.fits(single) {
+      out.line(single)
+      return
+    }
+    out.block("(", close: "),") { out in
+      if out.fits(event + ",") {
+        out.line(event + ",")
+        out.line(guards)
+      } else {
+        out.fill(sample.head + "(", sample.arguments, tail: "), " + guards)
+      }
+    }
   }
 }

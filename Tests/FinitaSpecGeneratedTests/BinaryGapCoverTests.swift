@@ -41,4 +41,44 @@ struct BinaryGapCoverTests {
       ]
     )
   }
+
+  @Test("scenario 1: one, zero, zero, one, zero, one")
+  func scenario1() throws {
+    let steps = try trace([
+      (.one, accepting: []),
+      (.zero, accepting: []),
+      (.zero, accepting: []),
+      (.one, accepting: []),
+      (.zero, accepting: []),
+      (.one, accepting: []),
+    ])
+    #expect(
+      steps == [
+        "started -> one",
+        "one -> zero / zeroCounted",
+        "zero -> zero / zeroCounted",
+        "zero -> one / gapClosed",
+        "one -> zero / zeroCounted",
+        "zero -> one / gapClosed",
+      ]
+    )
+  }
+
+  @Test("scenario 2: zero, one, one, zero")
+  func scenario2() throws {
+    let steps = try trace([
+      (.zero, accepting: []),
+      (.one, accepting: []),
+      (.one, accepting: []),
+      (.zero, accepting: []),
+    ])
+    #expect(
+      steps == [
+        "stayed in started",
+        "started -> one",
+        "one -> one",
+        "one -> zero / zeroCounted",
+      ]
+    )
+  }
 }

@@ -59,4 +59,62 @@ struct CallTrackerCoverTests {
       ]
     )
   }
+
+  @Test("scenario 1: 7 steps, with the spec's values")
+  func scenario1() throws {
+    let steps = try trace([
+      (.trackOutgoingCall, accepting: []),
+      (.willResignActive, accepting: []),
+      (.didBecomeActive, accepting: []),
+      (.willResignActive, accepting: []),
+      (.didEnterBackground, accepting: []),
+      (.willEnterForeground, accepting: []),
+      (.didBecomeActive, accepting: []),
+    ])
+    #expect(
+      steps == [
+        "none -> start",
+        "start -> systemAlert",
+        "systemAlert -> waiting / startWaitingTimer",
+        "waiting -> callStarting",
+        "callStarting -> callInProgress",
+        "callInProgress -> callEnded",
+        "callEnded -> none / reportCallEnded",
+      ]
+    )
+  }
+
+  @Test("scenario 2: 5 steps, with the spec's values")
+  func scenario2() throws {
+    let steps = try trace([
+      (.trackOutgoingCall, accepting: []),
+      (.willResignActive, accepting: []),
+      (.didBecomeActive, accepting: []),
+      (.userDidCancel, accepting: []),
+      (.didBecomeActive, accepting: []),
+    ])
+    #expect(
+      steps == [
+        "none -> start",
+        "start -> systemAlert",
+        "systemAlert -> waiting / startWaitingTimer",
+        "waiting -> none",
+        "stayed in none",
+      ]
+    )
+  }
+
+  @Test("scenario 3: trackOutgoingCall, didBecomeActive")
+  func scenario3() throws {
+    let steps = try trace([
+      (.trackOutgoingCall, accepting: []),
+      (.didBecomeActive, accepting: []),
+    ])
+    #expect(
+      steps == [
+        "none -> start",
+        "undefined didBecomeActive in start",
+      ]
+    )
+  }
 }

@@ -153,6 +153,7 @@ enum Checkout {
           output: CheckoutOutputs(.closeDrawer, .display(total: leftTotal))
         )
       }
+      Final(kinds: .done)
     }
   }
 }

@@ -58,4 +58,50 @@ struct CheckoutCoverTests {
       ]
     )
   }
+
+  @Test("scenario 1: 6 steps, with the spec's values")
+  func scenario1() throws {
+    let steps = try trace([
+      (.start, accepting: []),
+      (.scan(total: 120), accepting: []),
+      (.scan(total: 250), accepting: []),
+      (.checkout, accepting: []),
+      (.pay(paid: 100), accepting: ["notEnough"]),
+      (.pay(paid: 300), accepting: ["enough"]),
+    ])
+    #expect(
+      steps == [
+        "idle -> scanning(total: 0) / display(total: 0)",
+        "scanning(total: 0) -> scanning(total: 120) / display(total: 120)",
+        "scanning(total: 120) -> scanning(total: 250) / display(total: 250)",
+        "scanning(total: 250) -> paying(total: 250, paid: 0) / openDrawer",
+        "paying(total: 250, paid: 0) -> paying(total: 250, paid: 100) / closeDrawer, openDrawer",
+        "paying(total: 250, paid: 100) -> done(total: 250, paid: 300) / closeDrawer, receipt(total: 250, paid: 300, lines: [])",
+      ]
+    )
+  }
+
+  @Test("scenario 2: start, checkout, cancel, pay(paid: 40), checkout, cancel, start")
+  func scenario2() throws {
+    let steps = try trace([
+      (.start, accepting: []),
+      (.checkout, accepting: []),
+      (.cancel, accepting: []),
+      (.pay(paid: 40), accepting: []),
+      (.checkout, accepting: []),
+      (.cancel, accepting: []),
+      (.start, accepting: []),
+    ])
+    #expect(
+      steps == [
+        "idle -> scanning(total: 0) / display(total: 0)",
+        "scanning(total: 0) -> paying(total: 0, paid: 0) / openDrawer",
+        "paying(total: 0, paid: 0) -> scanning(total: 0) / closeDrawer, display(total: 0)",
+        "undefined pay in scanning(total: 0)",
+        "scanning(total: 0) -> paying(total: 0, paid: 0) / openDrawer",
+        "paying(total: 0, paid: 0) -> scanning(total: 0) / closeDrawer, display(total: 0)",
+        "undefined start in scanning(total: 0)",
+      ]
+    )
+  }
 }

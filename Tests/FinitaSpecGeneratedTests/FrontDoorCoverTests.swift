@@ -41,4 +41,26 @@ struct FrontDoorCoverTests {
       ]
     )
   }
+
+  @Test("scenario 1: push, push, pull, lock, lock if hasKey, unlock")
+  func scenario1() throws {
+    let steps = try trace([
+      (.push, accepting: []),
+      (.push, accepting: []),
+      (.pull, accepting: []),
+      (.lock, accepting: []),
+      (.lock, accepting: ["hasKey"]),
+      (.unlock, accepting: []),
+    ])
+    #expect(
+      steps == [
+        "closed -> open / creak, light",
+        "stayed in open / light",
+        "open -> closed / bell",
+        "ignored lock in closed",
+        "closed -> locked / creak, click",
+        "locked -> closed",
+      ]
+    )
+  }
 }

@@ -6,7 +6,9 @@ import FinitaAutomaton
 /// The states of Meter.
 enum MeterState: AutomatonState {
   case idle
-  case counting(count: Int, label: String, limit: Int64?, notes: [String], marks: [Int]?)
+  case counting(
+    count: Int, label: String, limit: Int64?, notes: [String], marks: [Int]?, rate: Double,
+    loud: Bool)
 
   /// A state's case without its payload.
   enum Kind: Hashable, CaseIterable, Sendable {
@@ -25,8 +27,8 @@ enum MeterState: AutomatonState {
 
 /// The events of Meter.
 enum MeterEvent: AutomatonEvent, Hashable {
-  case start(label: String, notes: [String])
-  case tick(count: Int)
+  case start(label: String, notes: [String], limit: Int64?, marks: [Int]?)
+  case tick(count: Int, rate: Double, loud: Bool)
   case stop
 
   /// An event's case without its payload.
@@ -63,20 +65,32 @@ enum Meter {
   static let automaton = Machine {
     Initial(.idle)
     Computed(from: .idle, to: [.counting], by: .start) { state, event in
-      guard case .start(let eventLabel, let eventNotes) = event else { return nil }
-      return .counting(count: 0, label: eventLabel, limit: nil, notes: eventNotes, marks: nil)
+      guard case .start(let eventLabel, let eventNotes, let eventLimit, let eventMarks) = event
+      else { return nil }
+      return .counting(
+        count: 0,
+        label: eventLabel,
+        limit: eventLimit,
+        notes: eventNotes,
+        marks: eventMarks,
+        rate: 0.0,
+        loud: false
+      )
     }
     Computed(from: .counting, to: [.counting], by: .tick, output: "shown") { state, event in
-      guard case .counting(_, let leftLabel, let leftLimit, let leftNotes, let leftMarks) = state
+      guard
+        case .counting(_, let leftLabel, let leftLimit, let leftNotes, let leftMarks, _, _) = state
       else { return nil }
-      guard case .tick(let eventCount) = event else { return nil }
+      guard case .tick(let eventCount, let eventRate, let eventLoud) = event else { return nil }
       return (
         state: .counting(
           count: eventCount,
           label: leftLabel,
           limit: leftLimit,
           notes: leftNotes,
-          marks: leftMarks
+          marks: leftMarks,
+          rate: eventRate,
+          loud: eventLoud
         ),
         output: .shown(count: eventCount, label: leftLabel)
       )

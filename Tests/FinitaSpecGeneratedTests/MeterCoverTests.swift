@@ -23,17 +23,56 @@ struct MeterCoverTests {
   @Test("path 1: start, tick, stop, stop")
   func path1() throws {
     let steps = try trace([
-      (.start(label: "", notes: []), accepting: []),
-      (.tick(count: 0), accepting: []),
+      (.start(label: "", notes: [], limit: nil, marks: nil), accepting: []),
+      (.tick(count: 0, rate: 0.0, loud: false), accepting: []),
       (.stop, accepting: []),
       (.stop, accepting: []),
     ])
     #expect(
       steps == [
-        "idle -> counting(count: 0, label: \"\", limit: nil, notes: [], marks: nil)",
-        "counting(count: 0, label: \"\", limit: nil, notes: [], marks: nil) -> counting(count: 0, label: \"\", limit: nil, notes: [], marks: nil) / shown(count: 0, label: \"\")",
-        "counting(count: 0, label: \"\", limit: nil, notes: [], marks: nil) -> idle / stopped",
+        "idle -> counting(count: 0, label: \"\", limit: nil, notes: [], marks: nil, rate: 0.0, loud: false)",
+        "counting(count: 0, label: \"\", limit: nil, notes: [], marks: nil, rate: 0.0, loud: false) -> counting(count: 0, label: \"\", limit: nil, notes: [], marks: nil, rate: 0.0, loud: false) / shown(count: 0, label: \"\")",
+        "counting(count: 0, label: \"\", limit: nil, notes: [], marks: nil, rate: 0.0, loud: false) -> idle / stopped",
         "stayed in idle / stopped",
+      ]
+    )
+  }
+
+  @Test("scenario 1: 5 steps, with the spec's values")
+  func scenario1() throws {
+    let steps = try trace([
+      (
+        .start(label: "cups", notes: ["hot", "to go"], limit: 5_000_000_000, marks: [3, 1]),
+        accepting: []
+      ),
+      (.tick(count: 7, rate: 1.5, loud: true), accepting: []),
+      (.stop, accepting: []),
+      (.stop, accepting: []),
+      (.tick(count: 0, rate: 0.0, loud: false), accepting: []),
+    ])
+    #expect(
+      steps == [
+        "idle -> counting(count: 0, label: \"cups\", limit: Optional(5000000000), notes: [\"hot\", \"to go\"], marks: Optional([3, 1]), rate: 0.0, loud: false)",
+        "counting(count: 0, label: \"cups\", limit: Optional(5000000000), notes: [\"hot\", \"to go\"], marks: Optional([3, 1]), rate: 0.0, loud: false) -> counting(count: 7, label: \"cups\", limit: Optional(5000000000), notes: [\"hot\", \"to go\"], marks: Optional([3, 1]), rate: 1.5, loud: true) / shown(count: 7, label: \"cups\")",
+        "counting(count: 7, label: \"cups\", limit: Optional(5000000000), notes: [\"hot\", \"to go\"], marks: Optional([3, 1]), rate: 1.5, loud: true) -> idle / stopped",
+        "stayed in idle / stopped",
+        "undefined tick in idle",
+      ]
+    )
+  }
+
+  @Test("scenario 2: 3 steps, with the spec's values")
+  func scenario2() throws {
+    let steps = try trace([
+      (.start(label: "it\'s \"ok\"", notes: [], limit: nil, marks: nil), accepting: []),
+      (.tick(count: 2, rate: 0.0, loud: false), accepting: []),
+      (.tick(count: -4, rate: 0.25, loud: false), accepting: []),
+    ])
+    #expect(
+      steps == [
+        "idle -> counting(count: 0, label: \"it\\'s \\\"ok\\\"\", limit: nil, notes: [], marks: nil, rate: 0.0, loud: false)",
+        "counting(count: 0, label: \"it\\'s \\\"ok\\\"\", limit: nil, notes: [], marks: nil, rate: 0.0, loud: false) -> counting(count: 2, label: \"it\\'s \\\"ok\\\"\", limit: nil, notes: [], marks: nil, rate: 0.0, loud: false) / shown(count: 2, label: \"it\\'s \\\"ok\\\"\")",
+        "counting(count: 2, label: \"it\\'s \\\"ok\\\"\", limit: nil, notes: [], marks: nil, rate: 0.0, loud: false) -> counting(count: -4, label: \"it\\'s \\\"ok\\\"\", limit: nil, notes: [], marks: nil, rate: 0.25, loud: false) / shown(count: -4, label: \"it\\'s \\\"ok\\\"\")",
       ]
     )
   }

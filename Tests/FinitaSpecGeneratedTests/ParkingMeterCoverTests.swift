@@ -42,4 +42,40 @@ struct ParkingMeterCoverTests {
       ]
     )
   }
+
+  @Test("scenario 1: enterPlate, insert if notEnough, insert if enough, leave")
+  func scenario1() throws {
+    let steps = try trace([
+      (.enterPlate(plate: ""), accepting: []),
+      (.insert(amount: 0), accepting: ["notEnough"]),
+      (.insert(amount: 0), accepting: ["enough"]),
+      (.leave, accepting: []),
+    ])
+    #expect(
+      steps == [
+        "idle -> awaitingPayment / requestPayment",
+        "stayed in awaitingPayment / insufficient",
+        "awaitingPayment -> paid / giveChange",
+        "paid -> idle",
+      ]
+    )
+  }
+
+  @Test("scenario 2: leave, enterPlate, insert, enterPlate")
+  func scenario2() throws {
+    let steps = try trace([
+      (.leave, accepting: []),
+      (.enterPlate(plate: ""), accepting: []),
+      (.insert(amount: 0), accepting: []),
+      (.enterPlate(plate: ""), accepting: []),
+    ])
+    #expect(
+      steps == [
+        "undefined leave in idle",
+        "idle -> awaitingPayment / requestPayment",
+        "ignored insert in awaitingPayment",
+        "undefined enterPlate in awaitingPayment",
+      ]
+    )
+  }
 }

@@ -161,4 +161,62 @@ struct SignupFlowCoverTests {
       ]
     )
   }
+
+  @Test("scenario 1: showRegisterRoot, loginAndShowHome, loginAndShowHome if hasToken")
+  func scenario1() throws {
+    let steps = try trace([
+      (.showRegisterRoot(loginMode: nil), accepting: []),
+      (.loginAndShowHome(token: "", userId: 0), accepting: []),
+      (.loginAndShowHome(token: "", userId: 0), accepting: ["hasToken"]),
+    ])
+    #expect(
+      steps == [
+        "root -> registerRoot",
+        "ignored loginAndShowHome in registerRoot",
+        "registerRoot -> home",
+      ]
+    )
+  }
+
+  @Test("scenario 2: 6 steps, with the spec's values")
+  func scenario2() throws {
+    let steps = try trace([
+      (.showRegisterRoot(loginMode: nil), accepting: []),
+      (.loginWithEmail(showsCancelButton: false), accepting: []),
+      (.resetPassword, accepting: []),
+      (.loginWithEmail(showsCancelButton: false), accepting: []),
+      (.loginAndShowHome(token: "", userId: 0), accepting: []),
+      (.back, accepting: []),
+    ])
+    #expect(
+      steps == [
+        "root -> registerRoot",
+        "registerRoot -> emailLogin",
+        "emailLogin -> resetPassword",
+        "resetPassword -> emailLogin",
+        "emailLogin -> home",
+        "undefined back in home",
+      ]
+    )
+  }
+
+  @Test("scenario 3: 5 steps, with the spec's values")
+  func scenario3() throws {
+    let steps = try trace([
+      (.showRegisterRoot(loginMode: nil), accepting: []),
+      (.registerWithFacebook(profileName: ""), accepting: []),
+      (.confirmSMS(phoneNumber: ""), accepting: []),
+      (.enterPassCode, accepting: []),
+      (.loginAndShowHome(token: "", userId: 0), accepting: []),
+    ])
+    #expect(
+      steps == [
+        "root -> registerRoot",
+        "registerRoot -> profileRegister",
+        "profileRegister -> confirmSMS",
+        "confirmSMS -> passCode",
+        "passCode -> home",
+      ]
+    )
+  }
 }

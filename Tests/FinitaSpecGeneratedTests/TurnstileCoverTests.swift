@@ -37,4 +37,38 @@ struct TurnstileCoverTests {
       ]
     )
   }
+
+  @Test("scenario 1: coin, push, push")
+  func scenario1() throws {
+    let steps = try trace([
+      (.coin, accepting: []),
+      (.push, accepting: []),
+      (.push, accepting: []),
+    ])
+    #expect(
+      steps == [
+        "locked -> unlocked / green",
+        "unlocked -> locked / red",
+        "stayed in locked / red",
+      ]
+    )
+  }
+
+  @Test("scenario 2: push, coin, coin, push")
+  func scenario2() throws {
+    let steps = try trace([
+      (.push, accepting: []),
+      (.coin, accepting: []),
+      (.coin, accepting: []),
+      (.push, accepting: []),
+    ])
+    #expect(
+      steps == [
+        "stayed in locked / red",
+        "locked -> unlocked / green",
+        "stayed in unlocked / green",
+        "unlocked -> locked / red",
+      ]
+    )
+  }
 }

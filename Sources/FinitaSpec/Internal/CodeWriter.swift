@@ -39,6 +39,32 @@ struct CodeWriter {
     line("}")
   }
 
+  /// Writes `head`, the items separated by commas and `tail` on one line when they fit, else as
+  /// swift-format lays out what does not fit: `head` alone, the items filled into indented lines
+  /// as far as each line allows, and `tail` right after the last item.
+  mutating func fill(_ head: String, _ items: [String], tail: String) {
+    let single = head + items.joined(separator: ", ") + tail
+    guard !fits(single), !items.isEmpty else {
+      line(single)
+      return
+    }
+    line(head)
+    depth += 1
+    var current = ""
+    for (index, item) in items.enumerated() {
+      let piece = item + (index == items.count - 1 ? tail : ",")
+      let candidate = current.isEmpty ? piece : current + " " + piece
+      if current.isEmpty || fits(candidate) {
+        current = candidate
+      } else {
+        line(current)
+        current = piece
+      }
+    }
+    line(current)
+    depth -= 1
+  }
+
   mutating func indented(_ body: (inout CodeWriter) -> Void) {
     depth += 1
     body(&self)

@@ -11,6 +11,34 @@ enum SpecValidator {
     return diagnostics
   }
 
+  /// Checks that a step's values name the event's fields and fit their types.
+  static func arguments(
+    of step: SpecStep, event: SpecCase, into diagnostics: inout [SpecDiagnostic]
+  ) {
+    for argument in step.arguments {
+      guard let field = event.payload.first(where: { $0.name.value == argument.field.value })
+      else {
+        let names = event.payload.map(\.name.value)
+        let hint =
+          names.isEmpty
+          ? "the event '\(event.name.value)' has no payload; write the step as '\(step.event.value)'"
+          : "its fields: " + names.joined(separator: ", ")
+        diagnostics.append(
+          SpecDiagnostic(
+            .undeclared, at: argument.field.location,
+            "the event '\(event.name.value)' has no field '\(argument.field.value)'; \(hint)"))
+        continue
+      }
+      if let problem = SpecValues.problem(argument.value, type: field.type.value) {
+        diagnostics.append(
+          SpecDiagnostic(
+            .wrongType, at: argument.location,
+            "the value of '\(field.name.value)' in '\(step.event.value)' does not fit its type "
+              + "\(field.type.value): \(problem)"))
+      }
+    }
+  }
+
   static func identifier(
     _ name: Located<String>, what: String, into diagnostics: inout [SpecDiagnostic]
   ) {
@@ -160,6 +188,9 @@ enum SpecValidator {
       }
       for step in scenario.steps {
         _ = reference(step.event, to: "event", in: events, list: "events", into: &diagnostics)
+        if let event = machine.events.first(where: { $0.name.value == step.event.value }) {
+          arguments(of: step, event: event, into: &diagnostics)
+        }
         for name in step.accepting where !guards.contains(name) {
           diagnostics.append(
             SpecDiagnostic(

@@ -137,35 +137,51 @@ fun sample(name: String): Wish = when (name) {
     else -> throw IllegalArgumentException("unknown event '$name'")
 }
 
+/** A step of a scenario: how it prints, its wish, and the guards that accept it. */
+class Step(val label: String, val wish: Wish, val accepting: List<String>)
+
+/** A step written `event` or `event if guard and guard`, its payload zero. */
+fun step(text: String): Step {
+    val words = text.split(" ").filter { it.isNotEmpty() }
+    val accepting = words.drop(2).filter { it != "and" }
+    val label = if (accepting.isEmpty()) words[0] else words[0] + " if " + accepting.joinToString(" and ")
+    return Step(label, sample(words[0]), accepting)
+}
+
 /** The scenarios of the spec, replayed when `main` is given none. */
-val SCENARIOS: List<String> = listOf(
-    "push, push, pull, lock, lock if hasKey, unlock"
+val SCENARIOS: List<List<Step>> = listOf(
+    listOf(
+        Step("push", Wish.Push, emptyList()),
+        Step("push", Wish.Push, emptyList()),
+        Step("pull", Wish.Pull, emptyList()),
+        Step("lock", Wish.Lock, emptyList()),
+        Step("lock if hasKey", Wish.Lock, listOf("hasKey")),
+        Step("unlock", Wish.Unlock, emptyList())
+    )
 )
 
 /**
  * Replays scenarios (the arguments, or the spec's) from the initial state and prints each
- * step. A scenario lists steps separated by commas; a step is `event` or
- * `event if guard and guard`: the guards named accept it, every other guard rejects it.
+ * step. A scenario given as an argument lists steps separated by commas; a step is
+ * `event` or `event if guard and guard`: the guards named accept it, every other guard
+ * rejects it; its payload is zero.
  */
 fun main(args: Array<String>) {
-    val scenarios = if (args.isEmpty()) SCENARIOS else args.toList()
-    for ((index, scenario) in scenarios.withIndex()) {
-        val steps = scenario.split(",").map { it.trim() }.filter { it.isNotEmpty() }
-        val labels = mutableListOf<String>()
+    val scenarios = if (args.isEmpty()) SCENARIOS else args.map { scenario ->
+        scenario.split(",").map { it.trim() }.filter { it.isNotEmpty() }.map { step(it) }
+    }
+    for ((index, steps) in scenarios.withIndex()) {
         val effects = mutableListOf<String>()
         var state = INITIAL
         for (step in steps) {
-            val words = step.split(" ").filter { it.isNotEmpty() }
-            val accepting = words.drop(2).filter { it != "and" }
-            labels.add(if (accepting.isEmpty()) words[0] else words[0] + " if " + accepting.joinToString(" and "))
             val guards = object : Guards {
-                override fun hasKey(state: State, wish: Wish) = "hasKey" in accepting
+                override fun hasKey(state: State, wish: Wish) = "hasKey" in step.accepting
             }
-            val effect = Actor(guards).invoke(state, sample(words[0]))
+            val effect = Actor(guards).invoke(state, step.wish)
             state = Reducer().invoke(state, effect)
             effects.add(effect.describe())
         }
-        println("scenario ${index + 1}: " + labels.joinToString(", "))
+        println("scenario ${index + 1}: " + steps.joinToString(", ") { it.label })
         effects.forEach { println(it) }
     }
 }

@@ -6,8 +6,8 @@ package meter
 /** The states of Meter. */
 sealed class State(val caseName: String) {
     object Idle : State("idle")
-    data class Counting(val count: Int, val label: String, val limit: Long?, val notes: List<String>, val marks: List<Int>?) : State("counting") {
-        override fun toString(): String = "counting(count: " + show(count) + ", label: " + show(label) + ", limit: " + showOptional(limit) + ", notes: " + show(notes) + ", marks: " + showOptional(marks) + ")"
+    data class Counting(val count: Int, val label: String, val limit: Long?, val notes: List<String>, val marks: List<Int>?, val rate: Double, val loud: Boolean) : State("counting") {
+        override fun toString(): String = "counting(count: " + show(count) + ", label: " + show(label) + ", limit: " + showOptional(limit) + ", notes: " + show(notes) + ", marks: " + showOptional(marks) + ", rate: " + show(rate) + ", loud: " + show(loud) + ")"
     }
 
     override fun toString(): String = caseName
@@ -15,8 +15,8 @@ sealed class State(val caseName: String) {
 
 /** The events of Meter (MVICore's wishes). */
 sealed class Wish(val caseName: String) {
-    data class Start(val label: String, val notes: List<String>) : Wish("start")
-    data class Tick(val count: Int) : Wish("tick")
+    data class Start(val label: String, val notes: List<String>, val limit: Long?, val marks: List<Int>?) : Wish("start")
+    data class Tick(val count: Int, val rate: Double, val loud: Boolean) : Wish("tick")
     object Stop : Wish("stop")
 
     override fun toString(): String = caseName
@@ -94,7 +94,7 @@ val TABLE: List<Row> = listOf(
         "start",
         false,
         null,
-        { _, w -> State.Counting(count = 0, label = (w as Wish.Start).label, limit = null, notes = (w as Wish.Start).notes, marks = null) },
+        { _, w -> State.Counting(count = 0, label = (w as Wish.Start).label, limit = (w as Wish.Start).limit, notes = (w as Wish.Start).notes, marks = (w as Wish.Start).marks, rate = 0.0, loud = false) },
         { _, _ -> emptyList() }
     ),
     Row(
@@ -102,7 +102,7 @@ val TABLE: List<Row> = listOf(
         "tick",
         false,
         null,
-        { s, w -> State.Counting(count = (w as Wish.Tick).count, label = (s as State.Counting).label, limit = (s as State.Counting).limit, notes = (s as State.Counting).notes, marks = (s as State.Counting).marks) },
+        { s, w -> State.Counting(count = (w as Wish.Tick).count, label = (s as State.Counting).label, limit = (s as State.Counting).limit, notes = (s as State.Counting).notes, marks = (s as State.Counting).marks, rate = (w as Wish.Tick).rate, loud = (w as Wish.Tick).loud) },
         { s, w -> listOf(News.Shown(count = (w as Wish.Tick).count, label = (s as State.Counting).label)) }
     ),
     Row("counting", "stop", false, null, { _, _ -> State.Idle }, { _, _ -> listOf(News.Stopped) }),
@@ -140,39 +140,59 @@ class NewsPublisher : (Wish, Effect, State) -> List<News> {
 
 /** An event by name, its payload filled with zero values. */
 fun sample(name: String): Wish = when (name) {
-    "start" -> Wish.Start("", emptyList())
-    "tick" -> Wish.Tick(0)
+    "start" -> Wish.Start("", emptyList(), null, null)
+    "tick" -> Wish.Tick(0, 0.0, false)
     "stop" -> Wish.Stop
     else -> throw IllegalArgumentException("unknown event '$name'")
 }
 
+/** A step of a scenario: how it prints, its wish, and the guards that accept it. */
+class Step(val label: String, val wish: Wish, val accepting: List<String>)
+
+/** A step written `event` or `event if guard and guard`, its payload zero. */
+fun step(text: String): Step {
+    val words = text.split(" ").filter { it.isNotEmpty() }
+    val accepting = words.drop(2).filter { it != "and" }
+    val label = if (accepting.isEmpty()) words[0] else words[0] + " if " + accepting.joinToString(" and ")
+    return Step(label, sample(words[0]), accepting)
+}
+
 /** The scenarios of the spec, replayed when `main` is given none. */
-val SCENARIOS: List<String> = listOf(
-    "start, tick, stop, stop, tick"
+val SCENARIOS: List<List<Step>> = listOf(
+    listOf(
+        Step("start(label: cups, notes: [hot, \"to go\"], limit: 5000000000, marks: [3, 1])", Wish.Start(label = "cups", notes = listOf("hot", "to go"), limit = 5000000000L, marks = listOf(3, 1)), emptyList()),
+        Step("tick(count: 7, rate: 1.5, loud: true)", Wish.Tick(count = 7, rate = 1.5, loud = true), emptyList()),
+        Step("stop", Wish.Stop, emptyList()),
+        Step("stop", Wish.Stop, emptyList()),
+        Step("tick", Wish.Tick(count = 0, rate = 0.0, loud = false), emptyList())
+    ),
+    listOf(
+        Step("start(label: \"it\\'s \\\"ok\\\"\", limit: nil)", Wish.Start(label = "it's \"ok\"", notes = emptyList(), limit = null, marks = null), emptyList()),
+        Step("tick(count: 2)", Wish.Tick(count = 2, rate = 0.0, loud = false), emptyList()),
+        Step("tick(count: -4, rate: 0.25)", Wish.Tick(count = -4, rate = 0.25, loud = false), emptyList())
+    )
 )
 
 /**
  * Replays scenarios (the arguments, or the spec's) from the initial state and prints each
- * step. A scenario lists steps separated by commas; a step is `event` or
- * `event if guard and guard`: the guards named accept it, every other guard rejects it.
+ * step. A scenario given as an argument lists steps separated by commas; a step is
+ * `event` or `event if guard and guard`: the guards named accept it, every other guard
+ * rejects it; its payload is zero.
  */
 fun main(args: Array<String>) {
-    val scenarios = if (args.isEmpty()) SCENARIOS else args.toList()
-    for ((index, scenario) in scenarios.withIndex()) {
-        val steps = scenario.split(",").map { it.trim() }.filter { it.isNotEmpty() }
-        val labels = mutableListOf<String>()
+    val scenarios = if (args.isEmpty()) SCENARIOS else args.map { scenario ->
+        scenario.split(",").map { it.trim() }.filter { it.isNotEmpty() }.map { step(it) }
+    }
+    for ((index, steps) in scenarios.withIndex()) {
         val effects = mutableListOf<String>()
         var state = INITIAL
         for (step in steps) {
-            val words = step.split(" ").filter { it.isNotEmpty() }
-            val accepting = words.drop(2).filter { it != "and" }
-            labels.add(if (accepting.isEmpty()) words[0] else words[0] + " if " + accepting.joinToString(" and "))
             val guards = object : Guards {}
-            val effect = Actor(guards).invoke(state, sample(words[0]))
+            val effect = Actor(guards).invoke(state, step.wish)
             state = Reducer().invoke(state, effect)
             effects.add(effect.describe())
         }
-        println("scenario ${index + 1}: " + labels.joinToString(", "))
+        println("scenario ${index + 1}: " + steps.joinToString(", ") { it.label })
         effects.forEach { println(it) }
     }
 }
