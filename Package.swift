@@ -351,6 +351,7 @@ package.targets += [
     name: "FinitaInspectorTests",
     dependencies: [
       "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol", "Finita",
+      "FinitaAutomaton",
       .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       .product(name: "Logging", package: "swift-log"),
     ]

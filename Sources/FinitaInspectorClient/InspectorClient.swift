@@ -75,6 +75,9 @@ public final class InspectorClient: Sendable {
     var bound: [UInt64: InspectorAttachment] = [:]
     var seen: [UInt64: FeatureInfo] = [:]
     var rebinding: Set<UInt64> = []
+    /// A machine's state changed since the diagrams were last sent (also by time travel, which
+    /// no stage reports).
+    var diagramsStale = false
   }
 
   private let url: String
@@ -83,6 +86,8 @@ public final class InspectorClient: Sendable {
   private let registry = LockedValue(Registry())
   private let installed: InstalledInterceptor
   private let task: LockedValue<Task<Void, Never>?> = LockedValue(nil)
+  /// The state subscriptions of the machines with diagrams, ended by ``stop()``.
+  private let diagramWatchers: LockedValue<[Subscription]> = LockedValue([])
   private let connectionContinuation: AsyncStream<ConnectionEvent>.Continuation
   /// The client's connection as it changes; for tests and status lines.
   public let connectionEvents: AsyncStream<ConnectionEvent>
@@ -145,7 +150,7 @@ public final class InspectorClient: Sendable {
     automaton: Automaton<Definition.State, Event, Output>,
     wishExample: Definition.Wish? = nil
   ) -> InspectorClient where Definition.State: Codable, Definition.Wish: Decodable {
-    attach(
+    _ = attach(
       .make(
         feature, wishExample: wishExample,
         decodeState: { try JSONDecoding.decode(Definition.State.self, from: $0) },
@@ -153,6 +158,21 @@ public final class InspectorClient: Sendable {
         diagram: { state in
           (automaton.dot(highlighting: state), automaton.mermaid(highlighting: state))
         }))
+    // Travelling sets the state without a stage for the interceptor to see; the state observer
+    // sees every state, travelled or live, so the diagram highlights the one the feature is in.
+    let watcher = feature.observeState { [weak self] _ in self?.diagramsChanged() }
+    diagramWatchers.withLock { $0.append(watcher) }
+    return self
+  }
+
+  private func diagramsChanged() {
+    let wasStale = registry.withLock { registry in
+      defer { registry.diagramsStale = true }
+      return registry.diagramsStale
+    }
+    if !wasStale {
+      buffer.wake()
+    }
   }
 
   private func attach(_ attachment: InspectorAttachment) -> InspectorClient {
@@ -185,6 +205,13 @@ public final class InspectorClient: Sendable {
 
   /// Uninstalls the interceptor, closes the connection and waits until the client has stopped.
   public func stop() async {
+    let watchers = diagramWatchers.withLock { watchers in
+      defer { watchers = [] }
+      return watchers
+    }
+    for watcher in watchers {
+      watcher.cancel()
+    }
     installed.uninstall()
     buffer.close()
     let running = task.withLock { task in
@@ -310,6 +337,13 @@ public final class InspectorClient: Sendable {
           try await announce(info, to: outbound)
           changedDiagrams.insert(id)
         }
+      }
+      let diagramsStale = registry.withLock { registry in
+        defer { registry.diagramsStale = false }
+        return registry.diagramsStale
+      }
+      if diagramsStale {
+        changedDiagrams.formUnion(announced)
       }
       if !pending.isEmpty {
         var events: [StageEvent] = []

@@ -94,4 +94,8 @@ extension InspectorEnvelope {
   var feature: FeatureDescriptor? {
     if case .feature(let feature) = message { feature } else { nil }
   }
+
+  var diagram: DiagramUpdate? {
+    if case .diagram(let diagram) = message { diagram } else { nil }
+  }
 }

@@ -20,6 +20,9 @@ final class EventBuffer: Sendable {
     var droppedSinceReport = 0
     var droppedTotal = 0
     var waiter: CheckedContinuation<Void, Never>?
+    /// A wake with no sender waiting: the next wait returns at once, so a wake given between
+    /// the sender's last look and its wait is not lost.
+    var wakePending = false
     var isClosed = false
   }
 
@@ -83,8 +86,9 @@ final class EventBuffer: Sendable {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let resumeNow = storage.withLock { storage -> Bool in
           if storage.count > 0 || storage.droppedSinceReport > 0 || storage.isClosed
-            || Task.isCancelled
+            || storage.wakePending || Task.isCancelled
           {
+            storage.wakePending = false
             return true
           }
           if let previous = storage.waiter {
@@ -101,11 +105,14 @@ final class EventBuffer: Sendable {
     }
   }
 
-  /// Releases the waiting sender.
+  /// Releases the waiting sender, or the next wait when none is waiting.
   func wake() {
     let waiter = storage.withLock { storage in
       let waiter = storage.waiter
       storage.waiter = nil
+      if waiter == nil {
+        storage.wakePending = true
+      }
       return waiter
     }
     waiter?.resume()

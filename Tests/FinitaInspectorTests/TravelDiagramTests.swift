@@ -1,0 +1,85 @@
+import Finita
+import FinitaAutomaton
+import FinitaInspector
+import FinitaInspectorClient
+import FinitaInspectorProtocol
+import Testing
+
+@testable import FinitaInspectorClient
+
+enum Gate: String, Codable, Hashable, CaseIterable, Sendable {
+  case locked, unlocked
+}
+
+enum GateEvent: String, Codable, AutomatonEvent, CaseIterable {
+  case coin, push
+}
+
+let gateAutomaton = Automaton<Gate, GateEvent, Never> {
+  Initial(.locked)
+  Transition(from: .locked, to: .unlocked, by: .coin)
+  Transition(from: .unlocked, to: .locked, by: .push)
+}
+
+// Serialized with the loopback suite's reasons: the client's interceptor is global.
+@Suite("The inspector's diagram follows time travel", .serialized)
+struct TravelDiagramTests {
+  @Test(
+    "travelling, going back to live and continuing each redraw the diagram on the state shown",
+    .timeLimit(.minutes(1)))
+  func diagramFollowsTravel() async throws {
+    let server = InspectorServer()
+    let urls = try await server.start()
+    let page = TestSocket(url: urls.pageSocket.absoluteString)
+    var received = page.received.makeAsyncIterator()
+    _ = await next(&received) { if case .welcome = $0.message { true } else { false } }
+
+    let client = InspectorClient.start(url: urls.app.absoluteString)
+    let gate = try Feature(automaton: gateAutomaton, undefinedEvents: .ignore)
+    client.inspect(gate, automaton: gateAutomaton)
+    gate.accept(.coin)
+
+    func diagram(highlighting state: Gate) async -> InspectorEnvelope? {
+      let expected = gateAutomaton.mermaid(highlighting: state)
+      return await next(&received) { $0.diagram?.mermaid == expected }
+    }
+    let live = try #require(await diagram(highlighting: .unlocked))
+    let app = try #require(live.app)
+    let feature = try #require(live.diagram?.feature)
+
+    func command(_ id: Int, _ kind: InspectorCommand.Kind, state: JSONValue? = nil) async throws {
+      try page.send(
+        InspectorEnvelope(
+          .command(
+            InspectorCommand(requestID: id, feature: feature, kind: kind, state: state)),
+          app: app))
+    }
+
+    // No stage reports a travel: before the fix the diagram kept the live state.
+    try await command(1, .travel, state: "locked")
+    #expect(await diagram(highlighting: .locked) != nil)
+    try await command(2, .live)
+    #expect(await diagram(highlighting: .unlocked) != nil)
+    try await command(3, .travel, state: "locked")
+    #expect(await diagram(highlighting: .locked) != nil)
+    try await command(4, .continue)
+    gate.accept(.coin)
+    #expect(await diagram(highlighting: .unlocked) != nil)
+
+    await client.stop()
+    gate.dispose()
+    await page.close()
+    await server.shutdown()
+  }
+
+  @Test(
+    "a wake given while the sender is not waiting is kept for its next wait",
+    .timeLimit(.minutes(1)))
+  func wakeIsNotLost() async {
+    let buffer = EventBuffer(capacity: 4)
+    buffer.wake()
+    // Returns at once; a lost wake would wait for an event that never comes.
+    await buffer.waitForEvents()
+    #expect(buffer.count == 0)
+  }
+}
