@@ -551,32 +551,16 @@ public struct SwiftGenerator: Sendable {
       for (index, path) in cover.paths.enumerated() {
         out.line()
         let kinds = path.events.map(\.description).joined(separator: ", ")
-        let title = "path \(index + 1): \(kinds)"
-        if title.count + 12 <= 100 {
-          out.line("@Test(\"\(title)\")")
-        } else {
-          out.line(
-            "@Test(\"path \(index + 1): \(path.events.count) steps, ending in \(path.end.name)\")")
-        }
-        out.block("func path\(index + 1)() throws {") { out in
-          out.block("let steps = try trace([", close: "])") { out in
-            for event in path.events {
-              Self.stepLine(
-                events[event.name].map { Self.sampleParts($0, step: nil) } ?? (
-                  ".\(event.name)", []
-                ),
-                accepting: event.accepting.sorted(), into: &out)
-            }
-          }
-          let expected = runtime.trace(path.events)
-          out.block("#expect(", close: ")") { out in
-            out.block("steps == [", close: "]") { out in
-              for line in expected {
-                out.line("\(Self.quoted(line)),")
-              }
-            }
-          }
-        }
+        Self.traceTest(
+          name: "path\(index + 1)", title: "path \(index + 1): \(kinds)",
+          shortTitle: "path \(index + 1): \(path.events.count) steps, ending in \(path.end.name)",
+          steps: path.events.map { event in
+            (
+              events[event.name].map { Self.sampleParts($0, step: nil) } ?? (".\(event.name)", []),
+              event.accepting.sorted()
+            )
+          },
+          expected: runtime.trace(path.events), into: &out)
       }
       for (index, scenario) in machine.scenarios.enumerated() {
         out.line()
@@ -591,27 +575,39 @@ public struct SwiftGenerator: Sendable {
     _ number: Int, _ scenario: SpecScenario, _ runtime: SpecMachine,
     _ events: [String: SpecCase], into out: inout CodeWriter
   ) {
-    let title = "scenario \(number): " + scenario.steps.map(\.description).joined(separator: ", ")
-    if Self.quoted(title).count + 10 <= 100 {
-      out.line("@Test(\(Self.quoted(title)))")
-    } else {
-      out.line(
-        "@Test(\"scenario \(number): \(scenario.steps.count) steps, with the spec's values\")")
-    }
-    out.block("func scenario\(number)() throws {") { out in
+    Self.traceTest(
+      name: "scenario\(number)",
+      title: "scenario \(number): " + scenario.steps.map(\.description).joined(separator: ", "),
+      shortTitle: "scenario \(number): \(scenario.steps.count) steps, with the spec's values",
+      steps: scenario.steps.map { step in
+        (
+          events[step.event.value].map { Self.sampleParts($0, step: step) }
+            ?? (".\(step.event.value)", []),
+          step.accepting
+        )
+      },
+      expected: runtime.trace(scenario.steps.map(runtime.event)), into: &out)
+  }
+
+  /// A test that sends `steps` to the machine and expects the trace `expected`; titled `title`,
+  /// or `shortTitle` when the title does not fit on its line.
+  static func traceTest(
+    name: String, title: String, shortTitle: String,
+    steps: [(sample: (head: String, arguments: [String]), accepting: [String])],
+    expected: [String], into out: inout CodeWriter
+  ) {
+    let attribute = "@Test(\(quoted(title)))"
+    out.line(out.fits(attribute) ? attribute : "@Test(\(quoted(shortTitle)))")
+    out.block("func \(name)() throws {") { out in
       out.block("let steps = try trace([", close: "])") { out in
-        for step in scenario.steps {
-          Self.stepLine(
-            events[step.event.value].map { Self.sampleParts($0, step: step) }
-              ?? (".\(step.event.value)", []),
-            accepting: step.accepting, into: &out)
+        for step in steps {
+          stepLine(step.sample, accepting: step.accepting, into: &out)
         }
       }
-      let expected = runtime.trace(scenario.steps.map(runtime.event))
       out.block("#expect(", close: ")") { out in
         out.block("steps == [", close: "]") { out in
           for line in expected {
-            out.line("\(Self.quoted(line)),")
+            out.line("\(quoted(line)),")
           }
         }
       }

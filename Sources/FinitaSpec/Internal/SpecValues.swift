@@ -60,41 +60,32 @@ enum SpecValues {
 
   /// The value as Swift prints it in a case's payload: `120`, `"tea"`, `Optional([1, 2])`.
   static func swiftPrinted(_ literal: SpecLiteral, type: String) -> String {
-    if type.hasSuffix("?") {
-      if case .null = literal { return "nil" }
-      return "Optional(\(swiftPrinted(literal, type: String(type.dropLast()))))"
-    }
-    switch literal {
-    case .null:
-      return SpecState.zero(of: type)
-    case .list(let items):
-      let element = Identifiers.elementType(type) ?? type
-      return "[" + items.map { swiftPrinted($0, type: element) }.joined(separator: ", ") + "]"
-    case .scalar(let text, _):
-      switch type {
-      case "Int", "Int64": return Int64(text).map { "\($0)" } ?? text
-      case "Double": return Double(text).map { "\($0)" } ?? text
-      case "Bool": return text
-      default: return String(reflecting: text)
-      }
-    }
+    swiftText(literal, type: type, printed: true)
   }
 
   /// The value as a Swift expression of the field's type: `120`, `"tea"`, `[1, 2]`, `nil`.
   static func swift(_ literal: SpecLiteral, type: String) -> String {
+    swiftText(literal, type: type, printed: false)
+  }
+
+  /// The value as Swift prints it (`printed`) or as Swift source.
+  private static func swiftText(_ literal: SpecLiteral, type: String, printed: Bool) -> String {
     if type.hasSuffix("?") {
       if case .null = literal { return "nil" }
-      return swift(literal, type: String(type.dropLast()))
+      let wrapped = swiftText(literal, type: String(type.dropLast()), printed: printed)
+      return printed ? "Optional(\(wrapped))" : wrapped
     }
     switch literal {
     case .null:
-      return SwiftGenerator.zero(of: type)
+      return printed ? SpecState.zero(of: type) : SwiftGenerator.zero(of: type)
     case .list(let items):
       let element = Identifiers.elementType(type) ?? type
-      return "[" + items.map { swift($0, type: element) }.joined(separator: ", ") + "]"
+      return "["
+        + items.map { swiftText($0, type: element, printed: printed) }.joined(separator: ", ")
+        + "]"
     case .scalar(let text, _):
       switch type {
-      case "Int", "Int64": return Int64(text).map(grouped) ?? text
+      case "Int", "Int64": return Int64(text).map { printed ? String($0) : grouped($0) } ?? text
       case "Double": return Double(text).map { "\($0)" } ?? text
       case "Bool": return text
       default: return String(reflecting: text)
