@@ -98,9 +98,18 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     if interceptors.isEmpty { return trace }
     return { payload in
       trace?(payload)
-      let event = FeatureEvent(feature: info, payload: payload)
-      for interceptor in interceptors { interceptor.intercept(event) }
+      deliver(FeatureEvent(feature: info, payload: payload), to: interceptors)
     }
+  }
+
+  /// Hands `event` to each interceptor. A function of its own: the closure above is only partly
+  /// specialized for the definition, and looping over the interceptors there copied the event
+  /// through generic value witnesses.
+  @inlinable
+  static func deliver(
+    _ event: FeatureEvent<Definition>, to interceptors: [any FeatureInterceptor]
+  ) {
+    for interceptor in interceptors { interceptor.intercept(event) }
   }
 
   deinit {

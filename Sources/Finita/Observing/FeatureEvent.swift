@@ -19,13 +19,14 @@ public struct FeatureEvent<Definition: FeatureDefinition>: Sendable {
   public let feature: FeatureInfo
   @usableFromInline let payload: FeatureTraceEvent<Definition>
 
-  @usableFromInline
+  @inlinable
   init(feature: FeatureInfo, payload: FeatureTraceEvent<Definition>) {
     self.feature = feature
     self.payload = payload
   }
 
   /// The stage.
+  @inlinable
   public var stage: FeatureStage {
     switch payload {
     case .created: .created
@@ -47,6 +48,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: Sendable {
   }
 
   /// The wish, for ``FeatureStage/wish``.
+  @inlinable
   public var wish: Definition.Wish? {
     if case .wish(let wish) = payload { wish } else { nil }
   }
@@ -55,6 +57,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: Sendable {
   /// ``FeatureStage/postProcessedAction`` and ``FeatureStage/actionHandled``, the action itself;
   /// for ``FeatureStage/effect``, the action that produced the effect; for the work stages, the
   /// action that started the work (`nil` for the Bootstrapper's).
+  @inlinable
   public var action: Definition.Action? {
     switch payload {
     case .action(let action), .bootstrapAction(let action), .postProcessedAction(let action),
@@ -69,6 +72,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: Sendable {
 
   /// The effect, for ``FeatureStage/effect`` and ``FeatureStage/state`` (the effect that
   /// produced the state).
+  @inlinable
   public var effect: Definition.Effect? {
     switch payload {
     case .effect(let effect, _): effect
@@ -79,6 +83,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: Sendable {
 
   /// The state: the new state for ``FeatureStage/state``, the initial state for
   /// ``FeatureStage/created``.
+  @inlinable
   public var state: Definition.State? {
     switch payload {
     case .created(let state): state
@@ -88,16 +93,19 @@ public struct FeatureEvent<Definition: FeatureDefinition>: Sendable {
   }
 
   /// The state before the effect, for ``FeatureStage/state``.
+  @inlinable
   public var previousState: Definition.State? {
     if case .state(let previous, _, _) = payload { previous } else { nil }
   }
 
   /// The news, for ``FeatureStage/news``.
+  @inlinable
   public var news: Definition.News? {
     if case .news(let news) = payload { news } else { nil }
   }
 
   /// The asynchronous work, for the work stages.
+  @inlinable
   public var work: WorkInfo? {
     switch payload {
     case .workStarted(let work), .workEnded(let work, _): work.info
@@ -106,6 +114,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: Sendable {
   }
 
   /// The error the work threw, for ``FeatureStage/workFailed``.
+  @inlinable
   public var error: (any Error)? {
     if case .workEnded(_, .failed(let error)) = payload { error } else { nil }
   }
