@@ -1,7 +1,7 @@
 import FinitaAutomaton
 
 /// What the driver does at the parking meter.
-public enum ParkingEvent: AutomatonEvent, Hashable {
+public enum ParkingEvent: AutomatonEvent, Hashable, Codable {
   /// The driver types the car's plate number.
   case enterPlate(String)
   /// The driver inserts money.
