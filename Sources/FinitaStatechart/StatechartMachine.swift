@@ -134,9 +134,9 @@ public struct StatechartMachine: Sendable {
     if !commands.isEmpty { commands.removeAll(keepingCapacity: true) }
     guard running else { return .ignored }
     var microsteps = 0
-    selectTransitions(eventClass: eventClass)
-    if !enabled.isEmpty {
-      microstep()
+    let selection = select(eventClass: eventClass)
+    if selection != -1 {
+      take(selection)
       microsteps = 1
     }
     let step = completeMacrostep(microsteps: microsteps)
@@ -146,10 +146,10 @@ public struct StatechartMachine: Sendable {
     while running, externalHead < externalQueue.count {
       let next = externalQueue[externalHead]
       externalHead += 1
-      selectTransitions(eventClass: next)
+      let selection = select(eventClass: next)
       var count = 0
-      if !enabled.isEmpty {
-        microstep()
+      if selection != -1 {
+        take(selection)
         count = 1
       }
       let followUp = completeMacrostep(microsteps: count)
@@ -167,20 +167,20 @@ public struct StatechartMachine: Sendable {
   private mutating func completeMacrostep(microsteps: Int) -> StatechartStep {
     var count = microsteps
     while running {
-      selectTransitions(eventClass: -1)
-      if enabled.isEmpty {
+      var selection = select(eventClass: -1)
+      if selection == -1 {
         guard internalHead < internalQueue.count else { break }
         let next = internalQueue[internalHead]
         internalHead += 1
-        selectTransitions(eventClass: next)
+        selection = select(eventClass: next)
       }
-      if !enabled.isEmpty {
+      if selection != -1 {
         if count >= microstepLimit {
           internalQueue.removeAll(keepingCapacity: true)
           internalHead = 0
           return .livelock
         }
-        microstep()
+        take(selection)
         count += 1
       }
     }
@@ -192,6 +192,18 @@ public struct StatechartMachine: Sendable {
   }
 
   // MARK: - Selecting transitions
+
+  /// Selects the transitions an event enables (eventless ones for class -1): the one
+  /// transition the fast path can take (`>= 0`), none (`-1`), or `-2` when the general
+  /// selection filled `enabled`.
+  private mutating func select(eventClass: Int) -> Int {
+    if let fast = tables.fast {
+      let chosen = fast.select(active: active[0], eventClass: eventClass)
+      if chosen != ChartFastPath.general { return chosen }
+    }
+    selectTransitions(eventClass: eventClass)
+    return enabled.isEmpty ? -1 : -2
+  }
 
   /// Fills `enabled` with the transitions the event enables (eventless ones for class -1),
   /// without conflicts.
@@ -337,6 +349,51 @@ public struct StatechartMachine: Sendable {
   }
 
   // MARK: - Microsteps
+
+  /// Takes the microstep of a selection made by `select(eventClass:)`.
+  private mutating func take(_ selection: Int) {
+    if selection >= 0 {
+      if let fast = tables.fast, fastMicrostep(selection, fast) { return }
+      // The general selection would have enabled exactly this transition.
+      enabled.removeAll(keepingCapacity: true)
+      enabled.append(selection)
+    }
+    microstep()
+  }
+
+  /// The microstep of one transition through the precomputed sets, when it exits no state with
+  /// history and enters no final state; `false` (and nothing done) otherwise.
+  private mutating func fastMicrostep(_ number: Int, _ fast: ChartFastPath) -> Bool {
+    let transition = fast.transitions[number]
+    guard transition.isStatic else { return false }
+    let current = active[0]
+    let exiting = current & transition.exitRange
+    guard exiting & fast.historyOwnerMask == 0, transition.enter & fast.finalMask == 0 else {
+      return false
+    }
+    // Exit actions in reverse document order, then the transition's, then entry actions (each
+    // state's default-entry actions right after its own) in document order, as the general
+    // microstep runs them. Actions only queue events and commands, so the configuration can
+    // change in one write.
+    var work = exiting & fast.exitActionMask
+    while work != 0 {
+      let node = 63 - work.leadingZeroBitCount
+      work &= ~(1 << UInt64(node))
+      run(tables.exitActions[node])
+    }
+    active[0] = (current & ~exiting) | transition.enter
+    if transition.hasActions { run(tables.transitions[number].actions) }
+    let defaults = transition.defaultEntry & fast.defaultActionMask
+    work = transition.enter & (fast.entryActionMask | defaults)
+    while work != 0 {
+      let node = work.trailingZeroBitCount
+      work &= work &- 1
+      let bit: UInt64 = 1 << UInt64(node)
+      if fast.entryActionMask & bit != 0 { run(tables.entryActions[node]) }
+      if defaults & bit != 0 { run(tables.transitions[tables.defaultTransition[node]].actions) }
+    }
+    return true
+  }
 
   private mutating func microstep() {
     exitStates()

@@ -83,6 +83,8 @@ internal final class ChartTables: Sendable {
   /// Event classes by name: every descriptor and every name the chart raises or sends. Class 0
   /// is for names that match no descriptor but `*`.
   let classes: [String: Int]
+  /// The precomputed fast path; `nil` for charts of more than 63 states.
+  @usableFromInline let fast: ChartFastPath?
 
   init(
     ids: [String], parent: [Int], end: [Int], kinds: [NodeKind], children: [[Int]],
@@ -114,6 +116,12 @@ internal final class ChartTables: Sendable {
     self.doneClass = doneClass
     self.classCount = classCount
     self.classes = classes
+    self.fast = ChartFastPath(
+      parent: parent, end: end, kinds: kinds, children: children, histories: histories,
+      defaultTransition: defaultTransition, transitions: transitions,
+      candidateStart: candidateStart, candidateList: candidateList,
+      eventlessStart: eventlessStart, entryActions: entryActions, exitActions: exitActions,
+      classCount: classCount)
   }
 
   @inlinable
