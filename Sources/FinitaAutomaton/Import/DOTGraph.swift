@@ -13,6 +13,9 @@ package struct DOTGraph: Sendable {
   package struct Value: Sendable, Equatable {
     package var text: String
     package var isHTML: Bool
+    /// The number of `text` among the graph's attribute texts: equal texts have equal keys,
+    /// so what is made of a text can be made once.
+    package var key: Int
     /// Where the value starts, for problems found in it.
     package var position: DOTPosition
   }
@@ -35,7 +38,7 @@ package struct DOTGraph: Sendable {
   /// Where the first subgraph starts, if there is one.
   package var firstSubgraph: DOTPosition?
   /// Node names in order of first mention; a node's number is its index here.
-  package private(set) var names: [String] = []
+  package var names: [String] { nodes.strings }
   /// Each node's label, if it has one.
   package var labels: [Value?] = []
   /// Where each node first appears in a node statement, if it does.
@@ -43,7 +46,12 @@ package struct DOTGraph: Sendable {
   /// Where each node is first mentioned.
   package private(set) var mentions: [DOTPosition] = []
   package var edges: [Edge] = []
-  private var numbers: [String: Int] = [:]
+  /// The nodes by name.
+  private var nodes = DOTStringTable()
+  /// The texts of attribute values, each kept once.
+  private var texts = DOTStringTable()
+  /// How many distinct attribute texts the graph holds; each ``Value/key`` is below it.
+  package var textCount: Int { texts.strings.count }
   /// For strict graphs: the edge between two nodes.
   private var edgeIndex: [NodePair: Int] = [:]
 
@@ -58,20 +66,46 @@ package struct DOTGraph: Sendable {
 
   /// The number of the node named `name`, and whether it was just created.
   mutating func node(_ name: String, at position: DOTPosition) -> (number: Int, isNew: Bool) {
-    if let number = numbers[name] {
-      return (number, false)
+    let made = name
+    var name = name
+    return name.withUTF8 { bytes in node(spelled: bytes, at: position) { _ in made } }
+  }
+
+  /// The number of the node whose name is `bytes`, and whether it was just created; `makeName`
+  /// makes the name of a new node.
+  mutating func node(
+    spelled bytes: UnsafeBufferPointer<UInt8>, at position: DOTPosition,
+    makeName: (UnsafeBufferPointer<UInt8>) -> String = { String(decoding: $0, as: UTF8.self) }
+  ) -> (number: Int, isNew: Bool) {
+    let (number, isNew) = nodes.number(of: bytes, makeString: makeName)
+    if isNew {
+      labels.append(nil)
+      statements.append(nil)
+      mentions.append(position)
     }
-    let number = names.count
-    numbers[name] = number
-    names.append(name)
-    labels.append(nil)
-    statements.append(nil)
-    mentions.append(position)
-    return (number, true)
+    return (number, isNew)
+  }
+
+  /// A value whose text is `bytes` (made into a string by `makeText` when new).
+  mutating func value(
+    spelled bytes: UnsafeBufferPointer<UInt8>, isHTML: Bool, at position: DOTPosition,
+    makeText: (UnsafeBufferPointer<UInt8>) -> String = { String(decoding: $0, as: UTF8.self) }
+  ) -> Value {
+    let key = texts.number(of: bytes, makeString: makeText).number
+    return Value(text: texts.strings[key], isHTML: isHTML, key: key, position: position)
+  }
+
+  /// A value of the text `text`.
+  mutating func value(_ text: String, isHTML: Bool, at position: DOTPosition) -> Value {
+    let made = text
+    var text = text
+    return text.withUTF8 { bytes in
+      value(spelled: bytes, isHTML: isHTML, at: position) { _ in made }
+    }
   }
 
   package func number(of name: String) -> Int? {
-    numbers[name]
+    nodes.number(of: name)
   }
 
   mutating func addEdge(_ edge: Edge) {

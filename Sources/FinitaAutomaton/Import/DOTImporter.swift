@@ -64,7 +64,15 @@ public enum DOTImporter {
 
   private struct RowKey: Hashable {
     let from: Int
+    /// The input's number in the order inputs are first read.
+    let input: Int
+  }
+
+  /// What an edge label is read as; made once per distinct label.
+  private struct Reading {
     let input: String
+    let inputNumber: Int
+    let output: String?
   }
 
   private static func build(from graph: DOTGraph, moore: Bool) throws(DOTImportError)
@@ -102,13 +110,14 @@ public enum DOTImporter {
 
     // Name every state and, for Moore machines, find its output.
     let count = graph.names.count
-    var names = graph.names
+    let ids = graph.names
+    var names = ids
     var isState = [Bool](repeating: false, count: count)
     var owners: [String: Int] = [:]
     var outputs: [String: String] = [:]
     var states: [String] = []
-    for number in 0..<count where !isStart(graph.names[number]) {
-      let id = graph.names[number]
+    for number in 0..<count where !isStart(ids[number]) {
+      let id = ids[number]
       let position = graph.statements[number] ?? graph.mentions[number]
       var name = id
       if moore {
@@ -140,7 +149,7 @@ public enum DOTImporter {
       if let owner = owners.updateValue(number, forKey: name) {
         throw error(
           .duplicateState, at: position,
-          message: "Nodes '\(graph.names[owner])' and '\(id)' are both named '\(name)'.",
+          message: "Nodes '\(ids[owner])' and '\(id)' are both named '\(name)'.",
           hint: "Give each state a distinct label."
         )
       }
@@ -159,8 +168,8 @@ public enum DOTImporter {
       throw error(
         .multipleInitialStates, at: edge.position,
         message: """
-          A second initial state '\(graph.names[edge.to])' is marked; \
-          '\(graph.names[first.to])' was marked on line \(first.position.line).
+          A second initial state '\(ids[edge.to])' is marked; \
+          '\(ids[first.to])' was marked on line \(first.position.line).
           """,
         hint: "Keep exactly one edge from a __start node."
       )
@@ -178,13 +187,22 @@ public enum DOTImporter {
     let initial = names[startEdge.to]
 
     // The transitions.
-    var transitions: [Transition<String, String, String>] = []
-    transitions.reserveCapacity(graph.edges.count)
+    // The automaton's components, made here as `Automaton(initialState:transitions:...)`
+    // would make them, so the transitions are not copied into another array first.
+    var components: [AutomatonComponent<String, String, String>] = []
+    components.reserveCapacity(states.count + 1 + graph.edges.count + outputs.count)
+    for state in states {
+      components.append(.declaration(state))
+    }
+    components.append(.initial(initial))
     var rows: [RowKey: Row] = [:]
     rows.reserveCapacity(graph.edges.count)
+    // Learned models repeat a few labels over many edges: each is decoded and split once.
+    var readings = [Reading?](repeating: nil, count: graph.textCount)
+    var inputNumbers: [String: Int] = [:]
     for (index, edge) in graph.edges.enumerated() where isState[edge.from] {
-      let from = graph.names[edge.from]
-      let to = graph.names[edge.to]
+      let from = ids[edge.from]
+      let to = ids[edge.to]
       guard let value = edge.label else {
         throw error(
           .missingLabel, at: edge.position,
@@ -194,35 +212,47 @@ public enum DOTImporter {
             : "Label it with its input and output: [label=\"a/1\"]."
         )
       }
-      let label = try text(of: value)
-      let input: String
-      let output: String?
-      if moore {
-        input = label
-        output = nil
+      let reading: Reading
+      if !value.isHTML, let known = readings[value.key] {
+        reading = known
       } else {
-        guard let (before, after) = DOTLabel.split(label, at: .slash) else {
+        let label = try text(of: value)
+        let input: String
+        let output: String?
+        if moore {
+          input = label
+          output = nil
+        } else {
+          guard let (before, after) = DOTLabel.split(label, at: .slash) else {
+            throw error(
+              .invalidLabel, at: edge.position,
+              message: "Edge \(from) -> \(to) is labelled '\(label)', not input/output.",
+              hint: """
+                Write the Mealy output after a slash: [label="\(label)/output"]; for a Moore \
+                machine use mooreMachine(from:).
+                """
+            )
+          }
+          input = before
+          output = after
+        }
+        guard !input.isEmpty else {
           throw error(
             .invalidLabel, at: edge.position,
-            message: "Edge \(from) -> \(to) is labelled '\(label)', not input/output.",
-            hint: """
-              Write the Mealy output after a slash: [label="\(label)/output"]; for a Moore \
-              machine use mooreMachine(from:).
-              """
+            message: "Edge \(from) -> \(to) has an empty input in '\(label)'.",
+            hint: "Write the input before the slash: [label=\"a/1\"]."
           )
         }
-        input = before
-        output = after
+        let inputNumber = inputNumbers[input, default: inputNumbers.count]
+        inputNumbers[input] = inputNumber
+        reading = Reading(input: input, inputNumber: inputNumber, output: output)
+        if !value.isHTML {
+          readings[value.key] = reading
+        }
       }
-      guard !input.isEmpty else {
-        throw error(
-          .invalidLabel, at: edge.position,
-          message: "Edge \(from) -> \(to) has an empty input in '\(label)'.",
-          hint: "Write the input before the slash: [label=\"a/1\"]."
-        )
-      }
+      let (input, output) = (reading.input, reading.output)
       let target = names[edge.to]
-      let key = RowKey(from: edge.from, input: input)
+      let key = RowKey(from: edge.from, input: reading.inputNumber)
       if let previous = rows[key] {
         if previous.to == target && previous.output == output {
           continue
@@ -243,13 +273,11 @@ public enum DOTImporter {
       if let output {
         transition = transition.output(output)
       }
-      transitions.append(transition)
+      components.append(.transition(transition))
     }
-    return Automaton(
-      initialState: initial,
-      transitions: transitions,
-      stateOutputs: outputs,
-      states: states
-    )
+    for (state, output) in outputs {
+      components.append(.stateOutput(state, output))
+    }
+    return Automaton(components: components)
   }
 }

@@ -74,8 +74,13 @@ package struct DOTParser {
 
   /// How a token is shown in messages.
   private func display(_ token: DOTToken) -> String {
+    Self.display(token, in: bytes)
+  }
+
+  /// How a token of `bytes` is shown in messages.
+  private static func display(_ token: DOTToken, in bytes: UnsafeBufferPointer<UInt8>) -> String {
     switch token.kind {
-    case .identifier: "'\(text(of: token))'"
+    case .identifier: "'\(text(of: token, in: bytes))'"
     case .quoted:
       "\"\(String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self))\""
     case .html: "an HTML string"
@@ -127,6 +132,11 @@ package struct DOTParser {
   /// The text of a token, with the DOT escapes of quoted strings resolved: `\"` is a quote and
   /// a backslash before a line break removes both; other backslashes stay for ``DOTLabel``.
   private func text(of token: DOTToken) -> String {
+    Self.text(of: token, in: bytes)
+  }
+
+  /// The text of a token of `bytes`, as ``text(of:)`` reads it.
+  private static func text(of token: DOTToken, in bytes: UnsafeBufferPointer<UInt8>) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
     guard token.escaped else { return String(decoding: slice, as: UTF8.self) }
     var result: [UInt8] = []
@@ -209,13 +219,17 @@ package struct DOTParser {
     return atom
   }
 
-  private func value(of atom: Atom) -> DOTGraph.Value {
+  private mutating func value(of atom: Atom) -> DOTGraph.Value {
     if let joined = atom.joined {
-      return DOTGraph.Value(text: joined, isHTML: false, position: atom.token.position)
+      return graph.value(joined, isHTML: false, at: atom.token.position)
     }
-    return DOTGraph.Value(
-      text: text(of: atom.token), isHTML: atom.token.kind == .html,
-      position: atom.token.position)
+    let token = atom.token
+    guard !token.escaped else {
+      return graph.value(text(of: token), isHTML: false, at: token.position)
+    }
+    return graph.value(
+      spelled: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]),
+      isHTML: token.kind == .html, at: token.position)
   }
 
   private func name(of atom: Atom) -> String {
@@ -405,7 +419,13 @@ package struct DOTParser {
 
   /// A node mention with an optional port `:port` or `:port:compass`.
   private mutating func node(_ mention: Atom) throws(DOTImportError) -> Int {
-    let (number, isNew) = graph.node(name(of: mention), at: mention.token.position)
+    let token = mention.token
+    let (number, isNew) =
+      mention.joined == nil && !token.escaped
+      ? graph.node(
+        spelled: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]),
+        at: token.position)
+      : graph.node(name(of: mention), at: token.position)
     if isNew {
       graph.labels[number] = scopes[scopes.count - 1].nodeLabel
     }
@@ -529,9 +549,11 @@ package struct DOTParser {
             hint: "Give it a value: [\(text)=\"...\"].")
         }
         try advance()
-        let shown = display(name.token)
+        // The message is made only if the value is missing.
+        let (nameToken, source) = (name.token, bytes)
         let value = try atom(
-          "a value for \(shown)", hint: "Quote values that are not plain words: label=\"...\".")
+          "a value for \(Self.display(nameToken, in: source))",
+          hint: "Quote values that are not plain words: label=\"...\".")
         let isLabel = isName(name.token, "label")
         if value.token.kind == .html, value.joined == nil,
           isLabel || isName(name.token, "xlabel") || isName(name.token, "headlabel")

@@ -45,27 +45,45 @@ internal final class CompiledAutomaton<
     self.declaration = declaration
     let transitions = declaration.transitions
 
-    // Group rows by (state, kind), keeping declaration order inside each group.
+    // Group rows by (state, kind), keeping declaration order inside each group: number the
+    // groups in order of first appearance, count their rows, then place each transition after
+    // the rows of the groups before its own (no array per group).
     typealias Key = TransitionTable<State, Event.Kind>.Key
     var groupOrder: [Key] = []
-    var members: [Key: [Int]] = [:]
+    var groupOfKey: [Key: Int] = [:]
+    var groupOfTransition = [Int](repeating: 0, count: transitions.count)
+    var sizes: [Int] = []
     for (index, transition) in transitions.enumerated() {
       let key = Key(state: transition.from, kind: transition.kind)
-      if members[key] == nil {
+      let group: Int
+      if let known = groupOfKey[key] {
+        group = known
+      } else {
+        group = groupOrder.count
+        groupOfKey[key] = group
         groupOrder.append(key)
+        sizes.append(0)
       }
-      members[key, default: []].append(index)
+      sizes[group] += 1
+      groupOfTransition[index] = group
     }
-    var rows: [Transition<State, Event, Output>] = []
+    var starts = [Int](repeating: 0, count: groupOrder.count + 1)
+    for group in groupOrder.indices {
+      starts[group + 1] = starts[group] + sizes[group]
+    }
+    var nextRow = starts
     var rowOfTransition = [Int](repeating: 0, count: transitions.count)
-    var groups: [(key: Key, rows: Range<Int>)] = []
-    for key in groupOrder {
-      let start = rows.count
-      for index in members[key] ?? [] {
-        rowOfTransition[index] = rows.count
-        rows.append(transitions[index])
-      }
-      groups.append((key, start..<rows.count))
+    var transitionOfRow = [Int](repeating: 0, count: transitions.count)
+    for index in transitions.indices {
+      let group = groupOfTransition[index]
+      let row = nextRow[group]
+      nextRow[group] = row + 1
+      rowOfTransition[index] = row
+      transitionOfRow[row] = index
+    }
+    let rows = transitionOfRow.map { transitions[$0] }
+    let groups = groupOrder.indices.map { group in
+      (key: groupOrder[group], rows: starts[group]..<starts[group + 1])
     }
 
     self.rows = rows
