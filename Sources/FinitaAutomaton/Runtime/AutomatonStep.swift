@@ -20,6 +20,7 @@ public enum AutomatonStep<State: Sendable, Kind: Sendable, Output: Sendable>: Se
   case undefined(in: State, kind: Kind)
 
   /// The state after the step.
+  @inlinable
   public var state: State {
     switch self {
     case .transitioned(_, let to, _): to
@@ -28,6 +29,7 @@ public enum AutomatonStep<State: Sendable, Kind: Sendable, Output: Sendable>: Se
   }
 
   /// The output of the step, if any.
+  @inlinable
   public var output: Output? {
     switch self {
     case .transitioned(_, _, let output), .stayed(_, let output): output
