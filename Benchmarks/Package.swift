@@ -40,6 +40,7 @@ let package = Package(
       name: "FinitaInstructionCounts",
       dependencies: [
         .product(name: "Finita", package: "Finita"),
+        .product(name: "FinitaAutomaton", package: "Finita"),  // issue 18
         .product(name: "FinitaLogging", package: "Finita"),
         .product(name: "FinitaRedux", package: "Finita"),
         .product(name: "Logging", package: "swift-log"),

@@ -127,6 +127,9 @@ case "chain10":
   }
   for _ in 0..<count { features[0].accept(.increment) }
   for link in links { link.cancel() }
+case "automaton-accept": automatonAccepts(count: count)
+case "automaton-step": automatonSteps(count: count)
+case "automaton-handwritten": handWrittenAccepts(count: count)
 case "lifecycle":
   // Create a feature, send 100 wishes, dispose it.
   for _ in 0..<count {

@@ -81,7 +81,17 @@ extension Automaton {
   @inlinable
   @inline(__always)
   internal func resolve(_ state: State, at position: Int, _ event: Event) -> Resolution {
-    let compiled = self.compiled
+    Self.resolve(state, at: position, event, in: compiled)
+  }
+
+  /// Which row of `compiled`, if any, fires for `event` in `state`, whose position in the table
+  /// is `position`.
+  @inlinable
+  @inline(__always)
+  internal static func resolve(
+    _ state: State, at position: Int, _ event: Event,
+    in compiled: CompiledAutomaton<State, Event, Output>
+  ) -> Resolution {
     let slot = compiled.table.slot(at: position, kind: event.kind)
     if slot.rows.isEmpty {
       return .undefined
@@ -120,7 +130,16 @@ extension Automaton {
   @inlinable
   @inline(__always)
   internal func output(ofRow row: Int, _ state: State, _ event: Event) -> Output? {
-    let compiled = self.compiled
+    Self.output(ofRow: row, state, event, in: compiled)
+  }
+
+  /// The output of taking `row` of `compiled` from `state` on `event`.
+  @inlinable
+  @inline(__always)
+  internal static func output(
+    ofRow row: Int, _ state: State, _ event: Event,
+    in compiled: CompiledAutomaton<State, Event, Output>
+  ) -> Output? {
     guard compiled.hasOutputs else { return nil }
     if compiled.hasRowOutputs {
       switch compiled.rowOutputs[row] {

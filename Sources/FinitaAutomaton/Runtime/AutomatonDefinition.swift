@@ -77,13 +77,24 @@ public struct AutomatonDefinition<
   @inlinable
   public func act(_ state: State, _ action: Event) -> Effects<Effect> {
     // Inlinable, like the machine's step, so that a client's feature specializes the whole path
-    // for its own states and events: no generic metadata lookups, nothing allocated, and the
-    // automaton retained once, as one object.
-    let compiled = automaton.compiled
+    // for its own states and events: no generic metadata lookups and nothing allocated. The
+    // compiled automaton is borrowed, not retained: this definition holds it for the whole call.
+    Unmanaged.passUnretained(automaton.compiled)._withUnsafeGuaranteedRef { compiled in
+      act(state, action, compiled)
+    }
+  }
+
+  /// ``act(_:_:)`` on the compiled automaton.
+  @inlinable
+  @inline(__always)
+  internal func act(
+    _ state: State, _ action: Event, _ compiled: CompiledAutomaton<State, Event, Output>
+  ) -> Effects<Effect> {
     let position = compiled.table.position(of: state)
-    switch automaton.resolve(state, at: position, action) {
+    switch Automaton<State, Event, Output>.resolve(state, at: position, action, in: compiled) {
     case .matched(let row, _):
-      let output = automaton.output(ofRow: row, state, action)
+      let output = Automaton<State, Event, Output>.output(
+        ofRow: row, state, action, in: compiled)
       let target = compiled.table.target(ofRow: row)
       if compiled.hasActions {
         automaton.runActions(ofRow: row, from: state, action)

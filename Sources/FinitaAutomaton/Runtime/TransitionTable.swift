@@ -10,9 +10,11 @@
 /// with a few comparisons (or read from its byte, for a small payload-free enum) and its rows
 /// come from a dense matrix with one line per state and one column per kind; a state's position
 /// is the start of its line. Otherwise each state has a dictionary of its rows keyed by kind,
-/// and its position is its index in `hashedSlots`. States are found the same way: by
-/// comparisons when they are `CaseIterable` and at most `denseLimit` of them have rows, by
-/// hashing otherwise.
+/// and its position is its index in `hashedSlots`. States are found the same way: from their
+/// byte for a payload-free enum of at most `denseLimit` cases (each case then has a line, rows
+/// or not), by comparisons when they are `CaseIterable` and at most `denseLimit` of them have
+/// rows, by hashing otherwise. A running feature, which keeps only the state, finds its line
+/// with each event.
 @usableFromInline
 internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sendable>: Sendable {
   /// A (state, kind) pair, the key rows are grouped by.
@@ -59,12 +61,17 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
     @usableFromInline let isInternal: Bool
   }
 
-  /// The states that leave by some row, in the order their first group appears.
+  /// The states that leave by some row, in the order their first group appears; all the cases,
+  /// in declaration order, when `stateIndexIsByte`.
   @usableFromInline
   internal let states: [State]
   /// Whether a state is found by comparing it with `states` rather than by hashing.
   @usableFromInline
   internal let searchesStates: Bool
+  /// Whether a state's index in `states` is the value of its one byte, which holds when
+  /// `states` are all the cases of a payload-free enum in declaration order.
+  @usableFromInline
+  internal let stateIndexIsByte: Bool
   /// The position of each of `states`, when they are not searched.
   @usableFromInline
   internal let statePositions: [State: Int]
@@ -123,6 +130,19 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
       }
     }
 
+    // A payload-free enum of states gets a line for each of its cases, in declaration order, so
+    // that a state's byte is its index: a running feature, which has only the state, then finds
+    // its line without a search.
+    if Self.isSearchable(State.self, count: states.count), let all = Self.cases(of: State.self),
+      Self.bytesAreIndexes(of: all), states.allSatisfy(all.contains)
+    {
+      states = all
+      stateIndexes = Dictionary(uniqueKeysWithValues: zip(all, all.indices))
+      stateIndexIsByte = true
+    } else {
+      stateIndexIsByte = false
+    }
+
     searchesKinds = Self.isSearchable(Kind.self, count: kinds.count)
     if searchesKinds, let all = Self.cases(of: Kind.self), Self.bytesAreIndexes(of: all),
       kinds.allSatisfy(all.contains)
@@ -176,6 +196,13 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
   @inlinable
   @inline(__always)
   func position(of state: State) -> Int {
+    if MemoryLayout<State>.size == 1 && stateIndexIsByte {
+      // As for kinds in `slot(at:kind:)`: a byte that is no index is searched for below.
+      let byte = Int(withUnsafeBytes(of: state) { $0[0] })
+      if byte < states.count {
+        return byte &* stride
+      }
+    }
     if searchesStates {
       var index = 0
       while index < states.count && states[index] != state {
