@@ -18,7 +18,8 @@ binary="$(swift build -c release --show-bin-path)/FinitaInstructionCounts"
 scenarios=("$@")
 if [ ${#scenarios[@]} -eq 0 ]; then
   scenarios=(wish fanout10 fanout100 fanout1000 noop-interceptor logging-noop logging-dropped churn
-    news-post chain10 lifecycle redux redux-middleware)
+    news-post chain10 lifecycle redux redux-middleware automaton-accept automaton-step
+    automaton-handwritten)
 fi
 
 instructions() {
