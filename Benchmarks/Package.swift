@@ -16,9 +16,19 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
+    // The machines both programs run.
+    .target(
+      name: "BenchmarkMachines",
+      dependencies: [
+        .product(name: "Finita", package: "Finita"),
+        .product(name: "FinitaAutomaton", package: "Finita"),
+      ],
+      path: "Shared"
+    ),
     .executableTarget(
       name: "FinitaBenchmarks",
       dependencies: [
+        "BenchmarkMachines",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "Finita", package: "Finita"),
         .product(name: "FinitaAutomaton", package: "Finita"),
@@ -39,6 +49,7 @@ let package = Package(
     .executableTarget(
       name: "FinitaInstructionCounts",
       dependencies: [
+        "BenchmarkMachines",
         .product(name: "Finita", package: "Finita"),
         .product(name: "FinitaAutomaton", package: "Finita"),  // issue 18
         .product(name: "FinitaLogging", package: "Finita"),

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkMachines
 import Finita
 import FinitaAutomaton
 import FinitaExamples
@@ -38,27 +39,6 @@ struct GateReducer: FeatureDefinition {
     case (.locked, .coin): state = .unlocked
     case (.unlocked, .push): state = .locked
     case (.locked, .push), (.unlocked, .coin): break
-    }
-  }
-}
-
-/// The CD player written by hand as a reducer-only feature.
-struct CDReducer: FeatureDefinition {
-  typealias Wish = CDEvent
-  typealias Action = CDEvent
-  typealias Effect = CDEvent
-  typealias State = CDState
-
-  func reduce(_ state: inout CDState, _ effect: CDEvent) {
-    switch (state, effect) {
-    case (.stopped, .play), (.paused, .endPause): state = .playing
-    case (.stopped, .openClose), (.empty, .openClose), (.playing, .openClose),
-      (.paused, .openClose):
-      state = .open
-    case (.open, .openClose): state = .empty
-    case (.empty, .cdDetected), (.playing, .stop), (.paused, .stop): state = .stopped
-    case (.playing, .pause): state = .paused
-    default: break
     }
   }
 }

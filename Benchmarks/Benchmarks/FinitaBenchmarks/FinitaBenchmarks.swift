@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkMachines
 import Finita
 import FinitaAutomaton
 import FinitaRedux
