@@ -98,9 +98,8 @@ struct LoopbackTests {
   func badInput() async throws {
     let server = InspectorServer()
     let urls = try await server.start()
-    let page = TestSocket(url: urls.pageSocket.absoluteString)
-    var pageReceived = page.received.makeAsyncIterator()
-    _ = await next(&pageReceived) { if case .welcome = $0.message { true } else { false } }
+    let (page, welcomed) = await openPage(urls.pageSocket)
+    var pageReceived = welcomed
     let app = TestSocket(url: urls.app.absoluteString)
     var appReceived = app.received.makeAsyncIterator()
 
@@ -140,9 +139,8 @@ struct LoopbackTests {
   func streamsAndCommands() async throws {
     let server = InspectorServer()
     let urls = try await server.start()
-    let page = TestSocket(url: urls.pageSocket.absoluteString)
-    var received = page.received.makeAsyncIterator()
-    _ = await next(&received) { if case .welcome = $0.message { true } else { false } }
+    let (page, welcomed) = await openPage(urls.pageSocket)
+    var received = welcomed
 
     let client = InspectorClient.start(url: urls.app.absoluteString)
     let meter = makeMeter("streamed")

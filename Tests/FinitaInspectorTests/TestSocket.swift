@@ -1,4 +1,5 @@
 import FinitaInspectorProtocol
+import Foundation
 import HTTPTypes
 import HummingbirdWSClient
 import Logging
@@ -76,6 +77,15 @@ func next(
     if predicate(envelope) { return envelope }
   }
   return nil
+}
+
+/// Opens a page socket at `url` and waits for the inspector's welcome; returns the socket and
+/// the iterator of what it receives after the welcome.
+func openPage(_ url: URL) async -> (TestSocket, AsyncStream<String>.Iterator) {
+  let page = TestSocket(url: url.absoluteString)
+  var received = page.received.makeAsyncIterator()
+  _ = await next(&received) { if case .welcome = $0.message { true } else { false } }
+  return (page, received)
 }
 
 extension InspectorEnvelope {

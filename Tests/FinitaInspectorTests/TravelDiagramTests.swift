@@ -30,9 +30,8 @@ struct TravelDiagramTests {
   func diagramFollowsTravel() async throws {
     let server = InspectorServer()
     let urls = try await server.start()
-    let page = TestSocket(url: urls.pageSocket.absoluteString)
-    var received = page.received.makeAsyncIterator()
-    _ = await next(&received) { if case .welcome = $0.message { true } else { false } }
+    let (page, welcomed) = await openPage(urls.pageSocket)
+    var received = welcomed
 
     let client = InspectorClient.start(url: urls.app.absoluteString)
     let gate = try Feature(automaton: gateAutomaton, undefinedEvents: .ignore)
