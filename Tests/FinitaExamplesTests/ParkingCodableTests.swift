@@ -26,6 +26,26 @@ struct ParkingCodableTests {
         == .enterPlate("B-42"))
   }
 
+  @Test("a step of the meter, its effect and news, round-trips: recordings of it can be saved")
+  func stepRoundTrip() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let step = ParkingMeter.Effect.transitioned(
+      from: .idle, to: .awaitingPayment, output: .requestPayment(300))
+    #expect(
+      String(decoding: try encoder.encode(step), as: UTF8.self)
+        == #"{"transitioned":{"from":"idle","output":{"requestPayment":{"_0":300}},"#
+        + #""to":"awaitingPayment"}}"#)
+    let steps: [ParkingMeter.Effect] = [
+      step, .stayed(in: .awaitingPayment, output: .insufficient(inserted: 1, due: 3)),
+      .ignored(in: .paid, kind: .insert), .undefined(in: .idle, kind: .leave),
+    ]
+    for step in steps {
+      #expect(
+        try JSONDecoder().decode(ParkingMeter.Effect.self, from: encoder.encode(step)) == step)
+    }
+  }
+
   @Test("a name that is not a state is refused with the names to use")
   func unknownState() {
     #expect {

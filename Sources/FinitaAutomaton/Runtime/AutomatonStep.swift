@@ -41,3 +41,8 @@ public enum AutomatonStep<State: Sendable, Kind: Sendable, Output: Sendable>: Se
 extension AutomatonStep: Equatable where State: Equatable, Kind: Equatable, Output: Equatable {}
 
 extension AutomatonStep: Hashable where State: Hashable, Kind: Hashable, Output: Hashable {}
+
+/// Codable when its parts are, so a recording of an automaton running as a feature (whose
+/// effects and news are steps) can be saved and replayed:
+/// `{"transitioned":{"from":"idle","to":"paid","output":null}}`.
+extension AutomatonStep: Codable where State: Codable, Kind: Codable, Output: Codable {}

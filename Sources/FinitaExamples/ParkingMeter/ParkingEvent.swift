@@ -10,7 +10,7 @@ public enum ParkingEvent: AutomatonEvent, Hashable, Codable {
   case leave
 
   /// The case of an event without its payload: the key of the transition table.
-  public enum Kind: Hashable, CaseIterable, Sendable {
+  public enum Kind: Hashable, CaseIterable, Sendable, Codable {
     /// ``ParkingEvent/enterPlate(_:)``
     case enterPlate
     /// ``ParkingEvent/insert(amount:)``

@@ -1,5 +1,5 @@
 /// What the parking meter signals: an outgoing signal, not part of its state.
-public enum ParkingSignal: Hashable, Sendable, CustomStringConvertible {
+public enum ParkingSignal: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Show the fee to pay.
   case requestPayment(Int)
   /// Give the change back.
