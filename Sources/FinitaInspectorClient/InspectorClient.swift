@@ -305,6 +305,8 @@ public final class InspectorClient: Sendable {
   private func send(to outbound: WebSocketOutboundWriter) async throws {
     var announced: Set<UInt64> = []
     var sequence: UInt64 = 0
+    // Each feature's stages are numbered from 0, as a recording file numbers its steps.
+    var steps: [UInt64: Int] = [:]
     var lastDiagrams: [UInt64: String] = [:]
     // Features seen before this connection are announced again, with their current diagrams.
     for (_, info) in registry.withLock({ $0.seen }).sorted(by: { $0.key < $1.key }) {
@@ -349,11 +351,15 @@ public final class InspectorClient: Sendable {
         var events: [StageEvent] = []
         events.reserveCapacity(pending.count)
         for event in pending {
-          let (text, value, state) = event.render()
+          let values = event.render()
+          let step = steps[event.info.id, default: 0]
+          steps[event.info.id] = step + 1
           events.append(
             StageEvent(
               feature: event.info.id, sequence: sequence, stage: event.stage.name,
-              time: event.time, text: text, value: value, state: state))
+              time: event.time, text: values.text, value: values.value, state: values.state,
+              step: step, action: values.action, effect: values.effect, work: values.work,
+              error: values.error))
           sequence += 1
           if event.stage == .state || event.stage == .created {
             changedDiagrams.insert(event.info.id)
@@ -408,6 +414,8 @@ public final class InspectorClient: Sendable {
       let size = text.utf8.count
       event.value = nil
       event.state = nil
+      event.action = nil
+      event.effect = nil
       event.text = "(\(size) bytes, over the inspector's limit: values left out)"
       try await outbound.write(
         .text(try InspectorProtocol.encode(InspectorEnvelope(.events([event])))))

@@ -17,25 +17,34 @@ struct InspectorInterceptor: FeatureInterceptor {
       })
   }
 
-  static func render<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) -> (
-    text: String, value: JSONValue?, state: JSONValue?
-  ) {
-    let text = event.valueDescription
+  static func render<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>)
+    -> RenderedValues
+  {
+    var values = RenderedValues(text: event.valueDescription)
     switch event.stage {
     case .created, .state:
       // A state that does not encode is shown as its description, so the page can still diff it.
-      let state = ValueEncoding.json(event.state) ?? event.state.map { .string("\($0)") }
-      return (text, nil, state)
+      values.state = ValueEncoding.json(event.state) ?? event.state.map { .string("\($0)") }
+      if event.stage == .state { values.effect = ValueEncoding.json(event.effect) }
     case .wish:
-      return (text, ValueEncoding.json(event.wish), nil)
+      values.value = ValueEncoding.json(event.wish)
     case .effect:
-      return (text, ValueEncoding.json(event.effect), nil)
+      values.value = ValueEncoding.json(event.effect)
+      values.action = ValueEncoding.json(event.action)
     case .news:
-      return (text, ValueEncoding.json(event.news), nil)
+      values.value = ValueEncoding.json(event.news)
     case .started, .disposed:
-      return (text, nil, nil)
+      break
+    case .workStarted, .workFinished, .workCancelled, .workFailed:
+      values.value = ValueEncoding.json(event.action)
+      values.action = values.value
+      values.work = event.work.map {
+        WorkDescriptor(id: $0.id, name: $0.name, bootstrapper: $0.isBootstrapper)
+      }
+      values.error = event.error.map { String(describing: $0) }
     default:
-      return (text, ValueEncoding.json(event.action), nil)
+      values.value = ValueEncoding.json(event.action)
     }
+    return values
   }
 }

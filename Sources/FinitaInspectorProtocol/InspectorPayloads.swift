@@ -64,11 +64,25 @@ public struct StageEvent: Codable, Hashable, Sendable {
   /// The feature's state after this stage, as JSON, for `created` and `state` stages whose
   /// state is `Encodable`.
   public var state: JSONValue?
+  /// The stage's number among the stages of its feature that the app sent, from 0; what a
+  /// recording file numbers its steps by. Added in version 1 without a version change: older
+  /// apps leave it out.
+  public var step: Int?
+  /// For an effect and the work stages: the action behind it, as JSON.
+  public var action: JSONValue?
+  /// For a `state` stage: the effect that made the state, as JSON.
+  public var effect: JSONValue?
+  /// For the work stages: which work.
+  public var work: WorkDescriptor?
+  /// For `workFailed`: the error's description.
+  public var error: String?
 
   /// Creates an event.
   public init(
     feature: UInt64, sequence: UInt64, stage: String, time: Double, text: String,
-    value: JSONValue? = nil, state: JSONValue? = nil
+    value: JSONValue? = nil, state: JSONValue? = nil, step: Int? = nil,
+    action: JSONValue? = nil, effect: JSONValue? = nil, work: WorkDescriptor? = nil,
+    error: String? = nil
   ) {
     self.feature = feature
     self.sequence = sequence
@@ -77,6 +91,33 @@ public struct StageEvent: Codable, Hashable, Sendable {
     self.text = text
     self.value = value
     self.state = state
+    self.step = step
+    self.action = action
+    self.effect = effect
+    self.work = work
+    self.error = error
+  }
+}
+
+/// Asynchronous work of a feature, as the work stages name it.
+public struct WorkDescriptor: Codable, Hashable, Sendable {
+  /// The work's identifier, unique in its feature.
+  public var id: UInt64
+  /// The name the Actor gave the work, if any.
+  public var name: String?
+  /// Whether the Bootstrapper started it.
+  public var bootstrapper: Bool
+
+  /// Creates a descriptor.
+  ///
+  /// - Parameters:
+  ///   - id: The work's identifier.
+  ///   - name: The work's name.
+  ///   - bootstrapper: Whether the Bootstrapper started it.
+  public init(id: UInt64, name: String?, bootstrapper: Bool) {
+    self.id = id
+    self.name = name
+    self.bootstrapper = bootstrapper
   }
 }
 

@@ -7,7 +7,20 @@ struct PendingEvent: Sendable {
   let info: FeatureInfo
   let stage: FeatureStage
   let time: Double
-  let render: @Sendable () -> (text: String, value: JSONValue?, state: JSONValue?)
+  let render: @Sendable () -> RenderedValues
+}
+
+/// A stage's values as the sender writes them: the text, the stage's value, the state, and what
+/// a recording file needs besides (the action behind an effect or work, the effect behind a
+/// state, the work, the error).
+struct RenderedValues {
+  var text: String
+  var value: JSONValue? = nil
+  var state: JSONValue? = nil
+  var action: JSONValue? = nil
+  var effect: JSONValue? = nil
+  var work: WorkDescriptor? = nil
+  var error: String? = nil
 }
 
 /// The bounded buffer between the features and the sender: appending never waits, and when it
