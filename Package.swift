@@ -340,6 +340,7 @@ package.targets += [
     name: "FinitaInspector",
     dependencies: [
       "Finita", "FinitaExamples", "FinitaInspectorProtocol", "FinitaInspectorClient",
+      "FinitaRecording",
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
       .product(name: "Logging", package: "swift-log"),
@@ -351,7 +352,7 @@ package.targets += [
     name: "FinitaInspectorTests",
     dependencies: [
       "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol", "Finita",
-      "FinitaAutomaton",
+      "FinitaAutomaton", "FinitaExamples", "FinitaRecording",
       .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       .product(name: "Logging", package: "swift-log"),
     ]

@@ -3,9 +3,10 @@
 #
 # Starts `finita inspect --demo`, opens the page with and without its token, waits for the
 # demo's features, selects a step and reads its diff, drags the time-travel slider and checks
-# in the demo's output that the feature moved, sends wishes (a bad one and a good one), and
-# exports and imports the session. Screenshots go to .build/inspector-screenshots (override with
-# INSPECTOR_SCREENSHOTS); with --update-docs they are also copied into the DocC catalog.
+# in the demo's output that the feature moved, sends wishes (a bad one and a good one), exports
+# and imports the session, and exports the parking meter's recording and imports it.
+# Screenshots go to .build/inspector-screenshots (override with INSPECTOR_SCREENSHOTS); with
+# --update-docs they are also copied into the DocC catalog.
 #
 # Installs what it needs: chromium, chromium-driver and graphviz with apt-get (when missing),
 # and Selenium from PyPI in a virtual environment under .build.
@@ -48,7 +49,8 @@ trap 'kill "$inspector" 2>/dev/null || true; wait "$inspector" 2>/dev/null || tr
 if ((update_docs)); then
   resources=Sources/FinitaInspector/FinitaInspector.docc/Resources
   mkdir -p "$resources"
-  for name in inspector-features inspector-diff inspector-travel inspector-wish inspector-offline; do
+  for name in inspector-features inspector-diff inspector-travel inspector-wish inspector-offline \
+    inspector-recording; do
     cp "$screenshots/$name.png" "$resources/$name.png"
   done
   echo "Copied the screenshots into $resources"

@@ -49,6 +49,16 @@ def check(condition, message):
     print(f"ok: {message}")
 
 
+def wait_for_download(folder, pattern):
+    """The files matching `pattern` once one is there (a download in progress ends in .crdownload)."""
+    deadline = time.time() + TIMEOUT
+    files = []
+    while time.time() < deadline and not files:
+        files = glob.glob(os.path.join(folder, pattern))
+        time.sleep(0.1)
+    return files
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--log", required=True)
@@ -153,14 +163,21 @@ def main():
         time.sleep(0.5)  # lets the new steps render before the picture; nothing is asserted on it
         shot("inspector-wish")
 
+        # Export the parking meter's recording: the file FinitaRecording reads and replays.
+        driver.find_element(By.ID, "btn-export-recording").click()
+        recordings = wait_for_download(downloads, "parkingMeter-recording.jsonl")
+        check(len(recordings) == 1, f"the recording was exported to {recordings}")
+        with open(recordings[0]) as exported:
+            header = exported.readline()
+            recorded_steps = sum(1 for _ in exported)
+        check('"format":"finita-recording"' in header and '"type":"FinitaExamples.ParkingMeter"' in header,
+              f"the recording starts with its header: {header.strip()[:120]}")
+        check(f'"steps":{recorded_steps}' in header, f"the header announces its {recorded_steps} steps")
+
         # Export the session, then import it and browse it offline.
         live_count = driver.execute_script("return window.finitaInspector.model.events.length")
         driver.find_element(By.ID, "btn-export").click()
-        deadline = time.time() + TIMEOUT
-        files = []
-        while time.time() < deadline and not files:
-            files = [f for f in glob.glob(os.path.join(downloads, "*.jsonl"))]
-            time.sleep(0.1)
+        files = wait_for_download(downloads, "finita-session-*.jsonl")
         check(len(files) == 1, f"the session was exported to {files}")
         with open(files[0]) as exported:
             first = exported.readline()
@@ -175,6 +192,20 @@ def main():
         wait.until(lambda d: d.find_element(By.ID, "state-view").text.strip() != "")
         check(not driver.find_element(By.ID, "btn-send-wish").is_enabled(), "offline, commands are off")
         shot("inspector-offline")
+
+        # Back to live, then import the recording: the inspector checks it and the page shows it.
+        driver.find_element(By.ID, "btn-back-live-session").click()
+        wait.until(lambda d: d.find_element(By.ID, "mode").text == "live")
+        driver.find_element(By.ID, "import-file").send_keys(recordings[0])
+        wait.until(lambda d: "parkingMeter-recording.jsonl" in d.find_element(By.ID, "mode").text)
+        imported = driver.execute_script("return window.finitaInspector.model.events.length")
+        check(imported >= recorded_steps, f"the imported recording shows its {recorded_steps} steps ({imported})")
+        driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='parkingMeter']").click()
+        rows = driver.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']")
+        rows[-1].click()
+        wait.until(lambda d: d.find_element(By.ID, "state-view").text.strip() != "")
+        check("paid" in driver.find_element(By.ID, "state-view").text, "the recording's last state is paid")
+        shot("inspector-recording")
     finally:
         driver.quit()
     print("all browser checks passed")

@@ -212,6 +212,18 @@ public final class InspectorServer: Sendable {
       default: Response(status: .notFound)
       }
     }
+    router.get("/recording") { request, _ -> Response in
+      if let refusal = self.refusal(request, needsToken: true) {
+        return Self.plain(.forbidden, refusal)
+      }
+      return self.exportRecording(request)
+    }
+    router.post("/recording") { request, _ -> Response in
+      if let refusal = self.refusal(request, needsToken: true) {
+        return Self.plain(.forbidden, refusal)
+      }
+      return await Self.importRecording(request)
+    }
     router.ws(
       "/app",
       shouldUpgrade: { request, _ in
@@ -235,6 +247,69 @@ public final class InspectorServer: Sendable {
         await self.pageSession(inbound: inbound, outbound: outbound)
       })
     return router
+  }
+
+  /// `GET /recording?app=…&feature=…`: the recording file of one feature's kept stages.
+  private func exportRecording(_ request: Request) -> Response {
+    let parameters = request.uri.queryParameters
+    guard let app = parameters.get("app"), let feature = parameters.get("feature", as: UInt64.self)
+    else {
+      return Self.plain(
+        .badRequest, "Say which feature to export: /recording?app=a1&feature=2&token=….")
+    }
+    guard let (descriptor, events) = hub.history(app: app, feature: feature) else {
+      return Self.plain(
+        .notFound, "There is no feature \(feature) of app \(app) in this inspector.")
+    }
+    do {
+      let data = try InspectorRecordings.file(of: descriptor, feature: feature, events: events)
+      let name = (descriptor?.name ?? "feature-\(feature)").filter {
+        $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_"
+      }
+      return Response(
+        status: .ok,
+        headers: [
+          .contentType: "application/x-ndjson",
+          .contentDisposition: "attachment; filename=\"\(name)-recording.jsonl\"",
+          .cacheControl: "no-store",
+        ],
+        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    } catch {
+      return Self.plain(.conflict, error.message)
+    }
+  }
+
+  /// `POST /recording?name=…` with a recording file: the file as a session the page imports.
+  private static func importRecording(_ request: Request) async -> Response {
+    let name = request.uri.queryParameters.get("name") ?? "the recording"
+    var request = request
+    let body: ByteBuffer
+    do {
+      body = try await request.collectBody(upTo: maximumRecordingSize)
+    } catch {
+      return plain(
+        .contentTooLarge,
+        "\(name) is larger than \(maximumRecordingSize >> 20) MB; the inspector imports smaller "
+          + "recordings (save a shorter session or a smaller ring).")
+    }
+    do {
+      let session = try InspectorRecordings.session(
+        from: Data(body.readableBytesView), fileName: name)
+      return Response(
+        status: .ok, headers: [.contentType: "application/x-ndjson", .cacheControl: "no-store"],
+        body: .init(byteBuffer: ByteBuffer(string: session)))
+    } catch {
+      return plain(.unprocessableContent, error.message)
+    }
+  }
+
+  /// The largest recording file the page may import.
+  static let maximumRecordingSize = 64 << 20
+
+  private static func plain(_ status: HTTPResponse.Status, _ message: String) -> Response {
+    Response(
+      status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: message)))
   }
 
   private static func forbidden(_ message: String) -> Response {

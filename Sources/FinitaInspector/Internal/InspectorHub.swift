@@ -204,6 +204,14 @@ final class InspectorHub: Sendable {
     for page in pages { page.finish() }
   }
 
+  /// What the inspector keeps of one feature: its descriptor and its stages, oldest first;
+  /// `nil` when there is no such app or feature.
+  func history(app: String, feature: UInt64) -> (FeatureDescriptor?, [StageEvent])? {
+    state.withLock { state in
+      state.apps[app]?.features[feature].map { ($0.descriptor, $0.ordered) }
+    }
+  }
+
   var appCount: Int { state.withLock { $0.apps.count } }
   var pageCount: Int { state.withLock { $0.pages.count } }
 

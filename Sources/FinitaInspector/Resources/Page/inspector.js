@@ -130,6 +130,7 @@ function render() {
   $("dropped").textContent = `${dropped} events dropped by apps`;
   $("mode").textContent = model.offline ? `offline: ${model.offline}` : "live";
   $("btn-back-live-session").hidden = !model.offline;
+  $("btn-export-recording").disabled = !!model.offline || !view.selectedFeature;
 }
 
 function featureLabel(descriptor) { return descriptor ? descriptor.displayName : "?"; }
@@ -343,6 +344,7 @@ function renderTravel() {
   slider.max = Math.max(0, steps.length - 1);
   if (atEnd && !slider.dataset.moved) slider.value = slider.max;
   if (!descriptor) { $("travel-label").textContent = "Select a feature that can travel."; return; }
+  if (model.offline) { $("travel-label").textContent = `${model.offline} is browsed offline: select a step to see its state; travel moves a running app's feature.`; return; }
   if (!descriptor.canTravel) { $("travel-label").textContent = `${descriptor.displayName} cannot travel: hand it to the client with inspector.inspect(feature); its state must be Codable.`; return; }
   const step = steps[Number(slider.value)];
   $("travel-label").textContent = step ? `State ${Number(slider.value) + 1} of ${steps.length} (step #${step.sequence}): ${JSON.stringify(step.state)}` : "No states yet.";
@@ -432,6 +434,45 @@ function importText(text, name) {
   render();
 }
 
+// A recording file is made by the inspector (the format FinitaRecording reads and replays),
+// from the stages it keeps of the selected feature.
+async function recordingText(key = view.selectedFeature) {
+  const [app, feature] = key.split("/");
+  const response = await fetch(`/recording?app=${encodeURIComponent(app)}&feature=${encodeURIComponent(feature)}&token=${encodeURIComponent(token)}`);
+  const text = await response.text();
+  if (!response.ok) throw new Error(text);
+  return text;
+}
+
+async function downloadRecording() {
+  if (!view.selectedFeature) { note("Select a feature to export its recording.", true); return; }
+  const descriptor = selectedDescriptor();
+  try {
+    const text = await recordingText();
+    const blob = new Blob([text], { type: "application/x-ndjson" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `${(descriptor && descriptor.displayName || "feature").replace(/[^A-Za-z0-9_-]/g, "-")}-recording.jsonl`;
+    document.body.append(link); link.click(); link.remove();
+    note(`Exported the recording of ${featureLabel(descriptor)}: ${text.split("\n").length - 2} steps.`);
+  } catch (error) { note(`Cannot export a recording: ${error.message}`, true); }
+}
+
+// A recording file is read by the inspector, which checks it as FinitaRecording does and
+// answers with a session to browse.
+async function importFile(text, name) {
+  const first = text.slice(0, text.indexOf("\n") < 0 ? text.length : text.indexOf("\n"));
+  let header = null;
+  try { header = JSON.parse(first); } catch (error) { /* importText names the problem */ }
+  if (header && header.format === "finita-recording") {
+    const response = await fetch(`/recording?name=${encodeURIComponent(name)}&token=${encodeURIComponent(token)}`, { method: "POST", body: text });
+    const reply = await response.text();
+    if (!response.ok) throw new Error(reply);
+    text = reply;
+  }
+  importText(text, name);
+}
+
 function download() {
   const blob = new Blob([exportText()], { type: "application/x-ndjson" });
   const link = document.createElement("a");
@@ -464,14 +505,15 @@ $("btn-continue").onclick = () => { delete $("travel-slider").dataset.moved; com
 $("btn-send-wish").onclick = sendWish;
 $("wish-input").oninput = () => { $("wish-input").dataset.touched = "1"; };
 $("btn-export").onclick = download;
+$("btn-export-recording").onclick = downloadRecording;
 $("import-file").onchange = async (event) => {
   const file = event.target.files[0]; if (!file) return;
-  try { importText(await file.text(), file.name); note(`Imported ${model.events.length} steps from ${file.name}.`); }
+  try { await importFile(await file.text(), file.name); note(`Imported ${model.events.length} steps from ${file.name}.`); }
   catch (error) { note(`Cannot import ${file.name}: ${error.message}`, true); }
   event.target.value = "";
 };
 $("btn-back-live-session").onclick = () => { if (live) { Object.assign(model, live); model.offline = null; live = null; } render(); };
 
-window.finitaInspector = { model, exportText, importText, selectFeature };
+window.finitaInspector = { model, exportText, importText, importFile, recordingText, selectFeature };
 connect();
 render();
