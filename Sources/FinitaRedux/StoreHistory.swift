@@ -34,7 +34,7 @@ public struct StoreHistory<State: Sendable>: Sendable {
     var undone: [State] = []
   }
 
-  init(present: State, limit: Int) {
+  package init(present: State, limit: Int) {
     self._present = present
     self.limit = Swift.max(0, limit)
   }
@@ -93,28 +93,83 @@ public struct StoreHistory<State: Sendable>: Sendable {
     if excess > 0 { steps?.past.removeFirst(excess) }
   }
 
-  mutating func undo() {
+  package mutating func undo() {
     guard let previous = steps?.past.popLast() else { return }
     steps?.undone.append(_present)
     _present = previous
   }
 
-  mutating func redo() {
+  package mutating func redo() {
     guard let next = steps?.undone.popLast() else { return }
     steps?.past.append(_present)
     _present = next
   }
 
   /// Moves to `index` in ``states``; an index outside ``states`` changes nothing.
-  mutating func jump(to index: Int) {
+  package mutating func jump(to index: Int) {
     guard (0..<(past.count + 1 + undone.count)).contains(index) else { return }
     while currentIndex > index { undo() }
     while currentIndex < index { redo() }
   }
 
   /// Forgets every state but `state`, which becomes the present.
-  mutating func reset(to state: State) {
+  package mutating func reset(to state: State) {
     _present = state
     steps = nil
+  }
+}
+
+extension StoreHistory: Equatable where State: Equatable {
+  /// Whether two histories hold the same states, at the same position, with the same limit.
+  ///
+  /// - Parameters:
+  ///   - lhs: A history.
+  ///   - rhs: Another history.
+  /// - Returns: `true` when ``past``, ``present``, ``future`` and ``limit`` are equal.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.limit == rhs.limit && lhs.present == rhs.present && lhs.past == rhs.past
+      && lhs.future == rhs.future
+  }
+}
+
+/// Saved as `{"limit": 100, "past": [...], "present": ..., "future": [...]}` (``future``
+/// nearest first), so a recording of a store keeps its undo history.
+extension StoreHistory: Codable where State: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case limit, past, present, future
+  }
+
+  /// Reads a history; `past` and `future` may be left out when empty.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when a value does not decode, or when `past` holds more states
+  ///   than `limit`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let limit = try container.decode(Int.self, forKey: .limit)
+    let past = try container.decodeIfPresent([State].self, forKey: .past) ?? []
+    let future = try container.decodeIfPresent([State].self, forKey: .future) ?? []
+    guard limit >= 0, past.count <= limit, limit > 0 || future.isEmpty else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .past, in: container,
+        debugDescription:
+          "\(past.count) past and \(future.count) future states do not fit a history of limit "
+          + "\(limit); save the history again")
+    }
+    self.init(present: try container.decode(State.self, forKey: .present), limit: limit)
+    if !past.isEmpty || !future.isEmpty {
+      steps = Steps(past: past, undone: future.reversed())
+    }
+  }
+
+  /// Writes the history.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(limit, forKey: .limit)
+    try container.encode(past, forKey: .past)
+    try container.encode(present, forKey: .present)
+    try container.encode(future, forKey: .future)
   }
 }

@@ -6,7 +6,7 @@ import Finita
 /// so that a command is no larger than an action and an index: client code then copies it
 /// inline, where a larger enum would be copied through its runtime value witnesses.
 @usableFromInline
-enum StoreCommand<AppState: Sendable, AppAction: Sendable>: Sendable {
+package enum StoreCommand<AppState: Sendable, AppAction: Sendable>: Sendable {
   /// An action dispatched by the app, a middleware or a thunk: it goes through the middleware.
   case dispatch(AppAction)
   /// An action a middleware passed to `next` after its synchronous run ended (a delay, say): it
@@ -19,7 +19,7 @@ enum StoreCommand<AppState: Sendable, AppAction: Sendable>: Sendable {
 
   /// A command with a large payload.
   @usableFromInline
-  final class Boxed: Sendable {
+  package final class Boxed: Sendable {
     enum Command: Sendable {
       case thunk(Thunk<AppState, AppAction>, key: UInt64)
       case cancelThunks(ThunkKey)
@@ -30,6 +30,11 @@ enum StoreCommand<AppState: Sendable, AppAction: Sendable>: Sendable {
 
     init(_ command: Command) {
       self.command = command
+    }
+
+    /// The state of a `restore` command; `nil` for the others.
+    package var restoredState: AppState? {
+      if case .restore(let state) = command { state } else { nil }
     }
   }
 

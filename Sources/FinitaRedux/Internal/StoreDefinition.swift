@@ -7,10 +7,10 @@ import Finita
 /// engine's hot path for its own state and action types; the rarer commands (thunks, undo,
 /// restore) and history bookkeeping stay out of line.
 @usableFromInline
-struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: FeatureDefinition {
-  @usableFromInline typealias Wish = StoreCommand<AppState, AppAction>
-  @usableFromInline typealias Effect = StoreEffect<AppState, AppAction>
-  @usableFromInline typealias State = StoreHistory<AppState>
+package struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: FeatureDefinition {
+  @usableFromInline package typealias Wish = StoreCommand<AppState, AppAction>
+  @usableFromInline package typealias Effect = StoreEffect<AppState, AppAction>
+  @usableFromInline package typealias State = StoreHistory<AppState>
 
   @usableFromInline let reducer: Reducer<AppState, AppAction>
   /// Runs the middleware chain; `nil` when the store has no middleware.
@@ -35,7 +35,7 @@ struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: FeatureDefiniti
   }
 
   @inlinable
-  func act(
+  package func act(
     _ history: StoreHistory<AppState>,
     _ command: StoreCommand<AppState, AppAction>
   ) -> Effects<StoreEffect<AppState, AppAction>> {
@@ -91,7 +91,7 @@ struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: FeatureDefiniti
   }
 
   @inlinable
-  func reduce(
+  package func reduce(
     _ history: inout StoreHistory<AppState>,
     _ effect: StoreEffect<AppState, AppAction>
   ) {

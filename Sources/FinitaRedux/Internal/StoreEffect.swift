@@ -1,6 +1,6 @@
 /// What was done to the store's state: the Reducer stage's input.
 @usableFromInline
-enum StoreEffect<AppState: Sendable, AppAction: Sendable>: Sendable {
+package enum StoreEffect<AppState: Sendable, AppAction: Sendable>: Sendable {
   /// Reduce this action now.
   case reduce(AppAction)
   /// The middleware pass already reduced this action into this state; commit it.
