@@ -39,7 +39,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// The processing token and the flags that send callers to the slow path.
   @usableFromInline let control: AtomicWord
   /// What several threads share, behind the lock; see ``SharedState``.
-  @usableFromInline let shared: LockedValue<SharedState>
+  @usableFromInline let shared: LockedCell<SharedState>
   /// What only the token holder touches; see ``TokenHolderState``.
   @usableFromInline let owned: UnsafeMutablePointer<TokenHolderState>
   /// The state as other threads read it: written by the token holder, read under `shared`'s lock.
@@ -60,11 +60,25 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     self.trace = trace
     self.monitor = monitor
     isMainActorOnly = configuration.isolation == .mainActor
-    control = AtomicWord(ControlFlag.notStarted | (monitor == nil ? 0 : ControlFlag.monitored))
-    shared = LockedValue(SharedState())
-    owned = UnsafeMutablePointer<TokenHolderState>.allocate(capacity: 1)
+    // The words, the lock, the shared and owned parts and the published states live in one
+    // allocation, the control word first: a feature costs two allocations with its core.
+    var layout = RawLayout()
+    let controlOffset = layout.place(Int.self)
+    let middleOffset = layout.place(Int.self)
+    let mutexOffset = layout.place(LockedCell<SharedState>.Primitive.self)
+    let sharedOffset = layout.place(SharedState.self)
+    let ownedOffset = layout.place(TokenHolderState.self)
+    let slotsOffset = layout.place(State.self, count: 3)
+    let memory = layout.allocate()
+    control = AtomicWord(
+      at: memory.at(controlOffset),
+      value: ControlFlag.notStarted | (monitor == nil ? 0 : ControlFlag.monitored))
+    shared = LockedCell(
+      SharedState(), mutex: memory.at(mutexOffset), storage: memory.at(sharedOffset))
+    owned = memory.at(ownedOffset)
     owned.initialize(to: TokenHolderState(state: initialState))
-    published = PublishedValue(initialState)
+    published = PublishedValue(
+      initialState, slots: memory.at(slotsOffset, count: 3), middle: memory.at(middleOffset))
   }
 
   deinit {
@@ -72,9 +86,10 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     owned.pointee.stateObservers?.release()
     owned.pointee.newsObservers?.release()
     owned.deinitialize(count: 1)
-    owned.deallocate()
-    control.deallocate()
-    published.deallocate()
+    shared.deinitialize()
+    published.deinitialize()
+    // The control word is at the start of the core's one allocation.
+    UnsafeMutableRawPointer(control.pointer).deallocate()
   }
 
   // MARK: - Submitting

@@ -17,6 +17,14 @@ struct AtomicWord: @unchecked Sendable {
     pointer.initialize(to: value)
   }
 
+  /// A word at `pointer`, which someone else allocated and frees (a feature's core keeps its
+  /// words in its one allocation).
+  @usableFromInline
+  init(at pointer: UnsafeMutablePointer<Int>, value: Int) {
+    self.pointer = pointer
+    pointer.initialize(to: value)
+  }
+
   @usableFromInline
   func deallocate() {
     pointer.deallocate()

@@ -36,11 +36,27 @@ struct PublishedValue<Value>: @unchecked Sendable {
     middle = AtomicWord(1)
   }
 
+  /// A published value in memory someone else allocated and frees: three slots at `slots` and
+  /// the exchange word at `middle`. End it with ``deinitialize()``.
+  @usableFromInline
+  init(_ value: Value, slots: UnsafeMutablePointer<Value>, middle: UnsafeMutablePointer<Int>) {
+    self.slots = slots
+    slots.initialize(repeating: value, count: 3)
+    self.middle = AtomicWord(at: middle, value: 1)
+  }
+
   @usableFromInline
   func deallocate() {
     slots.deinitialize(count: 3)
     slots.deallocate()
     middle.deallocate()
+  }
+
+  /// Ends the slots' values of a published value made with
+  /// ``init(_:slots:middle:)``; the memory stays its owner's.
+  @usableFromInline
+  func deinitialize() {
+    slots.deinitialize(count: 3)
   }
 
   /// Makes `value` the latest. Only the writer calls it, with its own `back` index.
