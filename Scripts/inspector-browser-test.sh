@@ -4,7 +4,9 @@
 # Starts `finita inspect --demo`, opens the page with and without its token, waits for the
 # demo's features, selects a step and reads its diff, drags the time-travel slider and checks
 # in the demo's output that the feature moved, sends wishes (a bad one and a good one), exports
-# and imports the session, and exports the parking meter's recording and imports it.
+# and imports the session, and exports the parking meter's recording and imports it. Then starts
+# `finita inspect --demo --load` and checks that clicks answer within 200 ms under load and that
+# the inspector's memory stays bounded.
 # Screenshots go to .build/inspector-screenshots (override with INSPECTOR_SCREENSHOTS); with
 # --update-docs they are also copied into the DocC catalog.
 #
@@ -45,6 +47,14 @@ inspector=$!
 trap 'kill "$inspector" 2>/dev/null || true; wait "$inspector" 2>/dev/null || true' EXIT
 
 "$venv/bin/python" Scripts/inspector_browser_test.py --log "$log" --screenshots "$screenshots"
+kill "$inspector" 2>/dev/null || true
+wait "$inspector" 2>/dev/null || true
+
+# The same page under the load: 10 more features at 10,000 stages per second each.
+.build/debug/finita inspect --demo --load --port 0 >"$screenshots/demo-load-output.log" 2>&1 &
+inspector=$!
+"$venv/bin/python" Scripts/inspector_browser_test.py --log "$screenshots/demo-load-output.log" \
+  --screenshots "$screenshots" --load-pid "$inspector"
 
 if ((update_docs)); then
   resources=Sources/FinitaInspector/FinitaInspector.docc/Resources

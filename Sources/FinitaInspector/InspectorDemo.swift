@@ -20,12 +20,33 @@ public final class InspectorDemo: Sendable {
   private let parts = LockedValue<Parts?>(nil)
   private let report: @Sendable (String) -> Void
 
+  private let load: Load?
+
   private struct Parts: Sendable {
     let client: InspectorClient
     let meter: Feature<ParkingMeter>
     let player: Feature<MusicPlayer>
     let paginator: Feature<Paginator>
     let watcher: Task<Void, Never>
+    var loadTask: Task<Void, Never>?
+  }
+
+  /// Extra features that keep the inspector busy: the load the inspector is built to take.
+  public struct Load: Sendable {
+    /// How many features send.
+    public var features: Int
+    /// How many stages each feature makes per second (a wish makes 6).
+    public var stagesPerSecond: Int
+
+    /// Creates a load; by default 10 features at 10,000 stages per second each.
+    ///
+    /// - Parameters:
+    ///   - features: How many features send.
+    ///   - stagesPerSecond: How many stages each makes per second.
+    public init(features: Int = 10, stagesPerSecond: Int = 10_000) {
+      self.features = features
+      self.stagesPerSecond = stagesPerSecond
+    }
   }
 
   /// Creates the demo.
@@ -34,11 +55,14 @@ public final class InspectorDemo: Sendable {
   ///   - server: The inspector to start.
   ///   - report: Where the demo writes what its features do (the app side); standard output by
   ///     default.
+  ///   - load: Extra features that send at a steady rate until ``shutdown()``; none by default.
   public init(
     server: InspectorServer,
+    load: Load? = nil,
     report: @escaping @Sendable (String) -> Void = { print($0) }
   ) {
     self.server = server
+    self.load = load
     self.report = report
   }
 
@@ -92,7 +116,36 @@ public final class InspectorDemo: Sendable {
     player.accept(.next)
     player.accept(.pause)
     paginator.accept(.load(isNextPage: false))
+    if let load {
+      let task = Task.detached { await Self.run(load) }
+      parts.withLock { $0?.loadTask = task }
+    }
     return addresses
+  }
+
+  /// Runs `load`'s features until cancelled: every 10 ms each sends the wishes that make its
+  /// share of stages.
+  private static func run(_ load: Load) async {
+    let counters = (0..<load.features).map { index in
+      Feature(
+        initialState: LoadCounter.State(), definition: LoadCounter(),
+        configuration: .init(name: "load\(index)"))
+    }
+    let perTick = max(1, load.stagesPerSecond / LoadCounter.stagesPerWish / 100)
+    let clock = ContinuousClock()
+    await withTaskGroup(of: Void.self) { group in
+      for counter in counters {
+        group.addTask {
+          var next = clock.now
+          while !Task.isCancelled {
+            for _ in 0..<perTick { counter.accept(.add(1)) }
+            next = next.advanced(by: .milliseconds(10))
+            try? await clock.sleep(until: next)
+          }
+        }
+      }
+    }
+    for counter in counters { counter.dispose() }
   }
 
   /// Stops the client, the features and the inspector.
@@ -108,7 +161,32 @@ public final class InspectorDemo: Sendable {
       current.paginator.dispose()
       current.watcher.cancel()
       await current.watcher.value
+      current.loadTask?.cancel()
+      await current.loadTask?.value
     }
     await server.shutdown()
   }
+}
+
+/// A counter whose every wish makes 6 stages (wish, action, effect, state, news, handled): the
+/// demo's load.
+struct LoadCounter: FeatureDefinition {
+  static let stagesPerWish = 6
+
+  struct State: Codable, Sendable {
+    var count = 0
+  }
+  enum Wish: Codable, Sendable {
+    case add(Int)
+  }
+  typealias Effect = Wish
+  typealias News = Int
+
+  func act(_ state: State, _ action: Wish) -> Effects<Wish> { .just(action) }
+
+  func reduce(_ state: inout State, _ effect: Wish) {
+    if case .add(let amount) = effect { state.count += amount }
+  }
+
+  func publishNews(_ action: Wish, _ effect: Wish, _ state: State) -> Int? { state.count }
 }

@@ -184,6 +184,13 @@ struct CommandTests {
       names == ["Counter.kt", "Turnstile.kt", "Turnstile.swift", "TurnstileCoverTests.swift"])
   }
 
+  @Test("inspect --load without --demo is refused and says what to add")
+  func inspectLoadNeedsDemo() throws {
+    let result = try Self.finita("inspect", "--load", "--port", "0")
+    #expect(result.status != 0)
+    #expect(result.errors.contains("--load runs with the demo: add --demo"), "\(result.errors)")
+  }
+
   @Test("every command's help shows an example")
   func helpHasExamples() throws {
     for command in [

@@ -1,11 +1,15 @@
 // The inspector's load scenario, run by hand (not a test: it measures wall-clock time):
 //
-//   swift run -c release FinitaInspectorLoad
+//   swift run -c release FinitaInspectorLoad [seconds] [--flood]
 //
-// 10 features each send 100,000 wishes (10 s at 10,000 stages/s would be 10 x 100,000 wishes,
-// each making several stages), first without an inspector, then with a client streaming to an
-// inspector in the same process. Prints the wish cost of each run, the events the client dropped,
-// the stages the inspector keeps, and the process's resident memory.
+// The issue's load: 10 features each making 10,000 stages per second (a wish here makes 6
+// stages: wish, action, effect, state, news, actionHandled) for 10 seconds, first without an
+// inspector, then with a client streaming to an inspector in the same process. Wishes are sent
+// in batches every 10 ms at that rate; the time spent inside `accept` is what the app pays, and
+// is measured per batch (two clock reads per 17 wishes). With `--flood` every feature sends as
+// fast as it can instead (what an app in a tight loop would do), which measures contention.
+// Prints each run's wish cost, the ratio, the stages the client dropped, the stages the inspector
+// keeps and the process's resident memory at the end of each run.
 import Finita
 import FinitaInspector
 import FinitaInspectorClient
@@ -13,54 +17,106 @@ import Foundation
 
 struct Count: Codable, Sendable { var value = 0 }
 enum Add: Codable, Sendable { case add(Int) }
-typealias Counter = ReducerDefinition<Count, Add>
+enum Signal: Codable, Sendable { case counted(Int) }
 
-func makeCounters() -> [Feature<Counter>] {
-  (0..<10).map { index in
-    Feature(
-      initialState: Count(),
-      definition: Counter { state, wish in
-        if case .add(let amount) = wish { state.value += amount }
-      },
-      configuration: .init(name: "counter\(index)"))
+/// A counter that also publishes news, so that a wish makes 6 stages.
+struct Counter: FeatureDefinition {
+  typealias State = Count
+  typealias Wish = Add
+  typealias Effect = Add
+  typealias News = Signal
+
+  func act(_ state: Count, _ action: Add) -> Effects<Add> { .just(action) }
+
+  func reduce(_ state: inout Count, _ effect: Add) {
+    if case .add(let amount) = effect { state.value += amount }
+  }
+
+  func publishNews(_ action: Add, _ effect: Add, _ state: Count) -> Signal? {
+    .counted(state.value)
   }
 }
 
-func run(_ label: String, wishes: Int) async -> Double {
+let stagesPerWish = 6
+let featureCount = 10
+let stagesPerSecond = 10_000
+let tick = Duration.milliseconds(10)
+let wishesPerTick = stagesPerSecond / stagesPerWish / 100
+
+func makeCounters() -> [Feature<Counter>] {
+  (0..<featureCount).map { index in
+    Feature(
+      initialState: Count(), definition: Counter(), configuration: .init(name: "counter\(index)"))
+  }
+}
+
+func nanoseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) * 1e-9
+}
+
+/// Runs the load and returns the nanoseconds spent in `accept` per wish.
+func run(_ label: String, seconds: Int, flood: Bool) async -> Double {
   let counters = makeCounters()
-  let start = ContinuousClock.now
-  await withTaskGroup(of: Void.self) { group in
+  let clock = ContinuousClock()
+  let end = clock.now.advanced(by: .seconds(seconds))
+  let totals = await withTaskGroup(of: (Duration, Int).self) { group in
     for counter in counters {
       group.addTask {
-        for _ in 0..<wishes { counter.accept(.add(1)) }
+        var spent = Duration.zero
+        var sent = 0
+        var next = clock.now
+        while clock.now < end {
+          let batch = flood ? 1_000 : wishesPerTick
+          let start = clock.now
+          for _ in 0..<batch { counter.accept(.add(1)) }
+          spent += start.duration(to: clock.now)
+          sent += batch
+          if !flood {
+            next = next.advanced(by: tick)
+            try? await clock.sleep(until: next)
+          }
+        }
+        return (spent, sent)
       }
     }
+    var spent = Duration.zero
+    var sent = 0
+    for await (time, count) in group {
+      spent += time
+      sent += count
+    }
+    return (spent, sent)
   }
-  let elapsed = start.duration(to: .now)
-  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-  let perWish = seconds * 1e9 / Double(wishes * counters.count)
+  let perWish = nanoseconds(totals.0) / Double(totals.1)
   print(
-    "\(label): \(wishes * counters.count) wishes in \(String(format: "%.3f", seconds)) s,"
-      + " \(String(format: "%.0f", perWish)) ns per wish (wall clock, 10 tasks on this machine)")
+    "\(label): \(totals.1) wishes (\(totals.1 * stagesPerWish) stages) in \(seconds) s,"
+      + " \(String(format: "%.0f", perWish)) ns per wish inside accept; \(residentMemory())")
   for counter in counters { counter.dispose() }
   return perWish
 }
 
 func residentMemory() -> String {
   guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
-    return "unknown"
+    return "resident memory unknown"
   }
   return status.split(separator: "\n").first { $0.hasPrefix("VmRSS") }.map(String.init)
-    ?? "unknown"
+    ?? "resident memory unknown"
 }
 
-let wishes = 100_000
-let without = await run("without inspector", wishes: wishes)
+let arguments = CommandLine.arguments.dropFirst()
+let flood = arguments.contains("--flood")
+let seconds = arguments.compactMap { Int($0) }.first ?? 10
+print(
+  flood
+    ? "\(featureCount) features sending as fast as they can for \(seconds) s"
+    : "\(featureCount) features at \(stagesPerSecond) stages/s each (\(wishesPerTick) wishes every"
+      + " 10 ms) for \(seconds) s")
+let without = await run("without inspector", seconds: seconds, flood: flood)
 let server = InspectorServer()
 let urls = try await server.start()
 let client = InspectorClient.start(url: urls.app.absoluteString)
 for await event in client.connectionEvents where event == .connected { break }
-let with = await run("with client + inspector", wishes: wishes)
+let with = await run("with client + inspector", seconds: seconds, flood: flood)
 print(String(format: "ratio: %.2fx", with / without))
 print(
   "client dropped \(client.droppedEvents) stages (buffer of 10,000); pending \(client.pendingEvents)"

@@ -200,6 +200,33 @@ struct LoopbackTests {
     await server.shutdown()
   }
 
+  @Test("the demo's load features stream their news to the page and stop with the demo")
+  func demoLoad() async throws {
+    let demo = InspectorDemo(
+      server: InspectorServer(), load: .init(features: 2, stagesPerSecond: 1_200),
+      report: { _ in })
+    let urls = try await demo.start()
+    let (page, welcomed) = await openPage(urls.pageSocket)
+    var received = welcomed
+    var loadFeatures: [UInt64: String] = [:]
+    var counted: [String: String] = [:]
+    // Each load feature counts up; its news carries the count. Wait for a second count from both.
+    while counted.count < 2 || counted.values.contains("1") {
+      let envelope = try #require(await next(&received) { _ in true })
+      if let feature = envelope.feature, let name = feature.name, name.hasPrefix("load") {
+        loadFeatures[feature.id] = name
+      }
+      for event in envelope.events where event.stage == "news" {
+        if let name = loadFeatures[event.feature] { counted[name] = event.text }
+      }
+    }
+    #expect(Set(counted.keys) == ["load0", "load1"])
+    await page.close()
+    // Shutting down cancels the load's task and returns: nothing keeps sending.
+    await demo.shutdown()
+    #expect(demo.server.connectedApps == 0)
+  }
+
   @Test("features the app did not hand over are shown but not controlled")
   func readOnly() async throws {
     let server = InspectorServer()

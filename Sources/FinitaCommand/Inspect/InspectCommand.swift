@@ -13,6 +13,7 @@ struct InspectCommand: AsyncParsableCommand {
 
       Examples:
         finita inspect --demo
+        finita inspect --demo --load
         finita inspect --port 7447
       """
   )
@@ -26,13 +27,26 @@ struct InspectCommand: AsyncParsableCommand {
   @Flag(help: "Also run the seed examples, connected to the inspector.")
   var demo = false
 
+  @Flag(
+    help: """
+      With --demo, also run 10 features making 10,000 stages per second each, to see the \
+      inspector and the page under load.
+      """)
+  var load = false
+
+  func validate() throws {
+    if load && !demo {
+      throw ValidationError("--load runs with the demo: add --demo (finita inspect --demo --load).")
+    }
+  }
+
   func run() async throws {
     let server = InspectorServer(configuration: .init(host: host, port: port))
     let addresses: InspectorServer.Addresses
     var running: InspectorDemo?
     if demo {
       let started = InspectorDemo(
-        server: server,
+        server: server, load: load ? .init() : nil,
         report: { line in
           print(line)
           flushOutput()
@@ -47,6 +61,7 @@ struct InspectCommand: AsyncParsableCommand {
     print("  apps: \(addresses.app.absoluteString)")
     if running != nil {
       print("  demo: parkingMeter, musicPlayer and paginator are connected")
+      if load { print("  load: 10 features at 10,000 stages per second each") }
     }
     print("Press Ctrl-C to stop.")
     // Scripts read the URL from a pipe, where output is buffered.

@@ -2,7 +2,8 @@
 "use strict";
 
 const MAX_EVENTS = 50000;
-const MAX_ROWS = 400;
+const MAX_ROWS = 150;
+const TRIM_STEP = MAX_EVENTS / 10;
 const token = new URLSearchParams(location.search).get("token") || "";
 
 const model = {
@@ -11,9 +12,15 @@ const model = {
   lastState: new Map(),   // feature key -> the last event with a state
   diagrams: new Map(),    // feature key -> diagram update
   dropped: new Map(),     // app id -> total dropped
+  stages: new Set(),      // the stages seen, for the stage filter
   offline: null,          // the imported file's name while browsing offline
 };
-const view = { selectedEvent: null, selectedFeature: "", travelSteps: [], renderQueued: false };
+const view = {
+  selectedEvent: null, selectedFeature: "", travelSteps: [],
+  renderQueued: false, renderTimer: null, renderFrame: null, lastRender: 0, renderCost: 0,
+};
+// While steps stream in, the page redraws at most this often; what the user does redraws at once.
+const STREAM_RENDER_INTERVAL = 150;
 const pending = new Map(); // request id -> where its reply goes
 let nextRequest = 1;
 let socket = null;
@@ -56,6 +63,7 @@ function receive(target, envelope) {
   switch (envelope.type) {
     case "welcome":
       target.apps.clear(); target.events.length = 0; target.lastState.clear(); target.diagrams.clear();
+      target.stages = new Set();
       break;
     case "hello":
       target.apps.set(app, { hello: { name: envelope.name, platform: envelope.platform, processID: envelope.processID }, features: new Map(), gone: false });
@@ -100,25 +108,52 @@ function addEvent(target, app, event) {
   entry.stateEvent = event.state !== undefined && event.state !== null ? entry : (target.lastState.get(key) || null);
   entry.previousStateEvent = entry.stateEvent === entry ? (target.lastState.get(key) || null) : entry.stateEvent;
   if (entry.stateEvent === entry) target.lastState.set(key, entry);
+  if (!target.stages) target.stages = new Set();
+  target.stages.add(event.stage);
   // A page that opens late gets each feature's steps in turn; the timeline shows them in the
   // app's order (links above are per feature, so they stay right).
   const last = target.events[target.events.length - 1];
   if (last && last.app === app && last.sequence > event.sequence) target.needsSort = true;
   target.events.push(entry);
-  if (target.events.length > MAX_EVENTS) target.events.splice(0, target.events.length - MAX_EVENTS);
+  // Trimmed in steps of a tenth: removing the oldest one by one would move 50,000 entries per
+  // step and, under load, keep the page from answering clicks.
+  if (target.events.length > MAX_EVENTS + TRIM_STEP) target.events.splice(0, target.events.length - MAX_EVENTS);
 }
 
 function appName(record, id) { return (record.hello && record.hello.name) || `app ${id}`; }
 
 // MARK: Rendering
 
-function scheduleRender() {
+let rows = new WeakMap(); // timeline row -> its event
+
+// Redraws soon: `now` for what the user did (the next frame), otherwise for steps streaming in
+// (a few times a second, and further apart when a redraw takes long, so that the page spends
+// most of its time waiting for the user).
+function scheduleRender(now) {
+  if (now) {
+    if (view.renderTimer) { clearTimeout(view.renderTimer); view.renderTimer = null; }
+    view.renderQueued = true;
+    if (!view.renderFrame) view.renderFrame = requestAnimationFrame(runScheduledRender);
+    return;
+  }
   if (view.renderQueued) return;
   view.renderQueued = true;
-  requestAnimationFrame(() => { view.renderQueued = false; render(); });
+  const spacing = Math.max(STREAM_RENDER_INTERVAL, 4 * view.renderCost);
+  const wait = Math.max(0, view.lastRender + spacing - performance.now());
+  view.renderTimer = setTimeout(() => {
+    view.renderTimer = null;
+    view.renderFrame = requestAnimationFrame(runScheduledRender);
+  }, wait);
+}
+
+function runScheduledRender() {
+  view.renderFrame = null;
+  view.renderQueued = false;
+  render();
 }
 
 function render() {
+  const start = performance.now();
   renderApps();
   renderFilters();
   renderTimeline();
@@ -131,6 +166,8 @@ function render() {
   $("mode").textContent = model.offline ? `offline: ${model.offline}` : "live";
   $("btn-back-live-session").hidden = !model.offline;
   $("btn-export-recording").disabled = !!model.offline || !view.selectedFeature;
+  view.lastRender = performance.now();
+  view.renderCost = view.lastRender - start;
 }
 
 function featureLabel(descriptor) { return descriptor ? descriptor.displayName : "?"; }
@@ -143,6 +180,15 @@ function descriptorFor(key) {
 
 function renderApps() {
   const list = $("app-list");
+  // Rebuilt only when what it shows changes, so a row is not replaced under the pointer.
+  const parts = [view.selectedFeature];
+  for (const [id, record] of model.apps) {
+    parts.push(`${id}:${appName(record, id)}:${record.gone}`);
+    for (const [, d] of record.features) parts.push(`${d.id}:${d.displayName}:${d.canTravel}:${d.acceptsWishes}:${model.diagrams.has(keyOf(id, d.id))}`);
+  }
+  const signature = parts.join("|");
+  if (list.dataset.signature === signature) return;
+  list.dataset.signature = signature;
   list.textContent = "";
   if (model.apps.size === 0) {
     const empty = document.createElement("li"); empty.className = "empty";
@@ -168,7 +214,6 @@ function renderApps() {
       if (model.diagrams.has(key)) row.append(badge("diagram"));
       const type = document.createElement("span"); type.className = "type"; type.textContent = descriptor.typeName;
       row.append(type);
-      row.onclick = () => selectFeature(key);
       features.append(row);
     }
     item.append(features);
@@ -192,7 +237,7 @@ function renderFilters() {
     select.dataset.keys = wanted;
   }
   const stages = $("filter-stage");
-  const seen = new Set(model.events.map((e) => e.stage));
+  const seen = model.stages || new Set();
   const stageKeys = ["", ...[...seen].sort()].join("|");
   if (stages.dataset.keys !== stageKeys) {
     const current = stages.value;
@@ -208,6 +253,7 @@ function filteredEvents() {
   const feature = $("filter-feature").value;
   const stage = $("filter-stage").value;
   const search = $("search").value.trim().toLowerCase();
+  if (!feature && !stage && !search) return model.events;
   return model.events.filter((e) =>
     (!feature || e.key === feature) && (!stage || e.stage === stage) &&
     (!search || e.text.toLowerCase().includes(search) || e.stage.toLowerCase().includes(search) ||
@@ -219,27 +265,56 @@ function renderTimeline() {
     const order = [...model.apps.keys()];
     model.events.sort((a, b) => (a.app === b.app ? a.sequence - b.sequence : order.indexOf(a.app) - order.indexOf(b.app)));
     model.needsSort = false;
+    view.stateSteps = null;
+    view.shownRows = null;
   }
   const events = filteredEvents();
   $("count").textContent = `${events.length} of ${model.events.length} steps`;
   const shown = events.slice(-MAX_ROWS);
   const body = $("events").tBodies[0];
-  body.textContent = "";
-  for (const event of shown) {
-    const row = body.insertRow();
-    row.dataset.sequence = event.sequence;
-    row.dataset.stage = event.stage;
-    row.dataset.key = event.key;
-    if (event === view.selectedEvent) row.className = "selected";
-    row.insertCell().textContent = event.sequence;
-    row.insertCell().textContent = event.time.toFixed(3);
-    row.insertCell().textContent = featureLabel(descriptorFor(event.key));
-    const stage = document.createElement("span"); stage.className = `stage stage-${event.stage}`; stage.textContent = event.stage;
-    row.insertCell().append(stage);
-    const text = row.insertCell(); text.textContent = event.text; text.title = event.text;
-    row.onclick = () => selectEvent(event);
+  // While steps stream in, the rows already shown stay: the oldest go, the newest are added, and
+  // only the selection's rows change class. Rebuilding 400 rows on every redraw kept the page
+  // busy for most of each second under load.
+  const previous = view.shownRows;
+  const overlap = previous ? previous.events.indexOf(shown[0]) : -1;
+  const apps = $("app-list").dataset.signature;
+  const keeps = previous && previous.apps === apps && body.rows.length === previous.events.length &&
+    (shown.length === 0 ? previous.events.length === 0 : overlap >= 0) &&
+    shown.slice(0, previous.events.length - Math.max(overlap, 0)).every((e, i) => e === previous.events[overlap + i]);
+  if (keeps) {
+    const kept = previous.events.length - Math.max(overlap, 0);
+    for (let i = 0; i < overlap; i++) body.deleteRow(0);
+    for (const event of shown.slice(kept)) addRow(body, event);
+    if (previous.selected !== view.selectedEvent) {
+      for (const row of body.querySelectorAll("tr.selected")) row.className = "";
+      markSelected(body);
+    }
+  } else {
+    body.textContent = "";
+    rows = new WeakMap();
+    for (const event of shown) addRow(body, event);
   }
+  view.shownRows = { events: shown, selected: view.selectedEvent, apps };
   if ($("follow").checked) { const scroll = $("events-scroll"); scroll.scrollTop = scroll.scrollHeight; }
+}
+
+function addRow(body, event) {
+  const row = body.insertRow();
+  row.dataset.sequence = event.sequence;
+  row.dataset.stage = event.stage;
+  row.dataset.key = event.key;
+  if (event === view.selectedEvent) row.className = "selected";
+  row.insertCell().textContent = event.sequence;
+  row.insertCell().textContent = event.time.toFixed(3);
+  row.insertCell().textContent = featureLabel(descriptorFor(event.key));
+  const stage = document.createElement("span"); stage.className = `stage stage-${event.stage}`; stage.textContent = event.stage;
+  row.insertCell().append(stage);
+  const text = row.insertCell(); text.textContent = event.text; text.title = event.text;
+  rows.set(row, event);
+}
+
+function markSelected(body) {
+  for (const row of body.rows) if (rows.get(row) === view.selectedEvent) row.className = "selected";
 }
 
 function selectFeature(key) {
@@ -249,7 +324,10 @@ function selectFeature(key) {
   if (descriptor && descriptor.wishExample !== undefined && descriptor.wishExample !== null && !$("wish-input").dataset.touched) {
     $("wish-input").value = JSON.stringify(descriptor.wishExample);
   }
-  render();
+  // The list shows the choice at once; the timeline, filtered to the feature, follows in the
+  // next frame.
+  renderApps();
+  scheduleRender(true);
 }
 
 function selectEvent(event) {
@@ -330,6 +408,24 @@ function renderDiff(before, now, event) {
 
 function selectedDescriptor() { return view.selectedFeature ? descriptorFor(view.selectedFeature) : undefined; }
 
+// The steps of `key` that carry a state, oldest first. Under load the page redraws several times
+// a second, so the list grows from where it was scanned last, and is scanned again only when the
+// oldest steps were dropped or the steps were reordered.
+function stateSteps(key) {
+  const cache = view.stateSteps;
+  const events = model.events;
+  if (!cache || cache.key !== key || cache.events !== events || cache.first !== events[0] || cache.scanned > events.length) {
+    view.stateSteps = { key, events, first: events[0], scanned: 0, steps: [] };
+  }
+  const current = view.stateSteps;
+  for (let i = current.scanned; i < events.length; i++) {
+    const e = events[i];
+    if (e.key === key && e.stateEvent === e) current.steps.push(e);
+  }
+  current.scanned = events.length;
+  return current.steps;
+}
+
 function renderTravel() {
   const descriptor = selectedDescriptor();
   const can = !!(descriptor && descriptor.canTravel && !model.offline);
@@ -337,7 +433,7 @@ function renderTravel() {
   $("travel-feature").textContent = descriptor ? `· ${descriptor.displayName}` : "";
   for (const id of ["btn-pause", "btn-resume", "btn-live", "btn-continue"]) $(id).disabled = !can;
   // States of features that can travel are JSON (a string is a JSON value too).
-  const steps = model.events.filter((e) => e.key === view.selectedFeature && e.stateEvent === e);
+  const steps = stateSteps(view.selectedFeature);
   view.travelSteps = steps;
   slider.disabled = !can || steps.length === 0;
   const atEnd = Number(slider.value) === Number(slider.max);
@@ -422,7 +518,7 @@ function importText(text, name) {
   const header = rows.length ? JSON.parse(rows[0]) : null;
   if (!header || header.format !== "finita-inspector-session") throw new Error("this is not a session exported by the Finita Inspector (its first line has no \"format\": \"finita-inspector-session\")");
   if (header.version !== 1) throw new Error(`the session is in format version ${header.version}; this page reads version 1`);
-  const offline = { apps: new Map(), events: [], lastState: new Map(), diagrams: new Map(), dropped: new Map(), offline: name };
+  const offline = { apps: new Map(), events: [], lastState: new Map(), diagrams: new Map(), dropped: new Map(), stages: new Set(), offline: name };
   rows.slice(1).forEach((row, index) => {
     let envelope;
     try { envelope = JSON.parse(row); } catch (error) { throw new Error(`line ${index + 2}: ${error.message}`); }
@@ -490,6 +586,16 @@ function note(message, bad) {
 
 // MARK: Wiring
 
+// Selection happens on mousedown, on the lists (which stay in the page) rather than on rows
+// (which a redraw may replace between mousedown and mouseup, losing the click).
+$("app-list").addEventListener("mousedown", (event) => {
+  const row = event.target.closest(".feature-item");
+  if (row) selectFeature(row.dataset.feature);
+});
+$("events").tBodies[0].addEventListener("mousedown", (event) => {
+  const row = event.target.closest("tr");
+  if (row && rows.has(row)) selectEvent(rows.get(row));
+});
 $("filter-feature").onchange = () => { view.selectedFeature = $("filter-feature").value; render(); };
 $("filter-stage").onchange = render;
 $("search").oninput = render;
