@@ -4,7 +4,8 @@
 //
 // The load: 10 features each making 10,000 stages per second (a wish here makes 6
 // stages: wish, action, effect, state, news, actionHandled) for 10 seconds, first without an
-// inspector, then with a client streaming to an inspector in the same process. Wishes are sent
+// inspector, then with a client that cannot connect (what its interceptor costs by itself), then
+// with a client streaming to an inspector in the same process. Wishes are sent
 // in batches every 10 ms at that rate; the time spent inside `accept` is what the app pays, and
 // is measured per batch (two clock reads per 17 wishes). With `--flood` every feature sends as
 // fast as it can instead (what an app in a tight loop would do), which measures contention.
@@ -112,6 +113,14 @@ print(
     : "\(featureCount) features at \(stagesPerSecond) stages/s each (\(wishesPerTick) wishes every"
       + " 10 ms) for \(seconds) s")
 let without = await run("without inspector", seconds: seconds, flood: flood)
+// The client's own cost: its interceptor stamps and keeps each stage, but nothing is sent (the
+// address answers nothing), so no encoding competes with the features for the processors.
+let unconnected = InspectorClient.start(
+  url: "ws://127.0.0.1:9/app?token=none",
+  configuration: .init(reconnectDelay: { _ in .seconds(3600) }))
+let buffered = await run("with client, nothing sent", seconds: seconds, flood: flood)
+print(String(format: "ratio: %.2fx", buffered / without))
+await unconnected.stop()
 let server = InspectorServer()
 let urls = try await server.start()
 let client = InspectorClient.start(url: urls.app.absoluteString)
