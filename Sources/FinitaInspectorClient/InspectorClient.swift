@@ -92,6 +92,8 @@ public final class InspectorClient: Sendable {
   /// The client's connection as it changes; for tests and status lines.
   public let connectionEvents: AsyncStream<ConnectionEvent>
   private let connected = LockedValue(false)
+  /// The next step number of each feature; only the sender, one at a time, changes it.
+  private let stepNumbers = LockedValue<[UInt64: Int]>([:])
 
   private init(url: String, configuration: Configuration) {
     self.url = url
@@ -305,8 +307,9 @@ public final class InspectorClient: Sendable {
   private func send(to outbound: WebSocketOutboundWriter) async throws {
     var announced: Set<UInt64> = []
     var sequence: UInt64 = 0
-    // Each feature's stages are numbered from 0, as a recording file numbers its steps.
-    var steps: [UInt64: Int] = [:]
+    // Each feature's stages are numbered from 0, as a recording file numbers its steps, across
+    // connections: stages that never reached an inspector leave a gap in the numbers.
+    var steps = stepNumbers.withLock { $0 }
     var lastDiagrams: [UInt64: String] = [:]
     // Features seen before this connection are announced again, with their current diagrams.
     for (_, info) in registry.withLock({ $0.seen }).sorted(by: { $0.key < $1.key }) {
@@ -315,7 +318,14 @@ public final class InspectorClient: Sendable {
     }
     try await sendDiagrams(for: Set(announced), last: &lastDiagrams, to: outbound)
     while !Task.isCancelled {
-      let (pending, dropped) = buffer.drain(max: configuration.batchSize)
+      let drained = buffer.drain(max: configuration.batchSize)
+      let (pending, dropped) = (drained.events, drained.dropped)
+      // Stages the buffer dropped keep their numbers, so a feature's steps show the gap (and
+      // a recording exported from the inspector starts after it).
+      for (feature, count) in drained.droppedByFeature {
+        steps[feature, default: 0] += count
+      }
+      if !drained.droppedByFeature.isEmpty { stepNumbers.withLock { $0 = steps } }
       if let dropped {
         try await outbound.write(
           .text(try InspectorProtocol.encode(InspectorEnvelope(.dropped(dropped)))))
@@ -365,6 +375,7 @@ public final class InspectorClient: Sendable {
             changedDiagrams.insert(event.info.id)
           }
         }
+        stepNumbers.withLock { $0 = steps }
         try await write(events, to: outbound)
       }
       try await sendDiagrams(for: changedDiagrams, last: &lastDiagrams, to: outbound)

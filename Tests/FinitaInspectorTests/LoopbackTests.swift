@@ -227,6 +227,60 @@ struct LoopbackTests {
     #expect(demo.server.connectedApps == 0)
   }
 
+  // The client's interceptor sees every feature of the process, the other suites' too: the
+  // buffer is large enough that their stages cannot push out all of the meter's, and the time
+  // limit turns the unlikely case into a failure rather than a hang.
+  @Test(
+    "stages dropped before the inspector came keep their step numbers",
+    .timeLimit(.minutes(1)))
+  func droppedStagesKeepNumbers() async throws {
+    // An inspector that is gone: the client keeps 5,000 stages and drops the older ones.
+    let first = InspectorServer()
+    let firstURLs = try await first.start()
+    await first.shutdown()
+    let client = InspectorClient.start(
+      url: firstURLs.app.absoluteString,
+      configuration: .init(bufferCapacity: 5_000, reconnectDelay: { _ in .milliseconds(20) }))
+    let made = LockedValue(0)
+    let counter = DescribingInterceptor { _, _, _ in made.withLock { $0 += 1 } }
+    let meter = Feature(
+      initialState: Meter(),
+      definition: MeterDefinition { state, wish in
+        if case .insert(let amount) = wish { state.coins += amount }
+      },
+      configuration: .init(name: "gap", interceptors: [counter]))
+    for _ in 0..<2_000 { meter.accept(.insert(amount: 1)) }
+    let stages = made.withLock { $0 }
+    // The inspector comes back on the same port, with the same token.
+    let second = InspectorServer(
+      configuration: .init(port: firstURLs.port, token: first.configuration.token))
+    let urls = try await second.start()
+    let (page, welcomed) = await openPage(urls.pageSocket)
+    var received = welcomed
+    let descriptor = try #require(await next(&received) { $0.feature?.name == "gap" })
+    let id = try #require(descriptor.feature?.id)
+    // Read up to the meter's last stage: the one after its final state.
+    var steps: [Int] = []
+    var sawFinalState = false
+    var done = false
+    while !done {
+      let batch = try #require(await next(&received) { !$0.events.isEmpty })
+      for event in batch.events where event.feature == id {
+        steps += event.step.map { [$0] } ?? []
+        if sawFinalState && event.stage == "actionHandled" { done = true }
+        if event.state == ["coins": 2_000] { sawFinalState = true }
+      }
+    }
+    // The kept stages are the newest, numbered as if none had been lost.
+    #expect(steps.count <= 5_000)
+    #expect(steps == Array((stages - steps.count)..<stages))
+    #expect(steps.first ?? 0 > 0)
+    await client.stop()
+    meter.dispose()
+    await page.close()
+    await second.shutdown()
+  }
+
   @Test("features the app did not hand over are shown but not controlled")
   func readOnly() async throws {
     let server = InspectorServer()

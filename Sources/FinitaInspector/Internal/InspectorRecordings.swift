@@ -14,10 +14,11 @@ enum InspectorRecordings {
   /// A recording file of one feature's kept stages.
   ///
   /// The file starts at the feature's `created` stage when the inspector still has it, and
-  /// otherwise right after the oldest state it has, which becomes the initial state. Times
-  /// count from the first step.
+  /// otherwise right after the oldest state it has, which becomes the initial state. When the
+  /// app dropped stages (its step numbers skip), only the stages after the last gap count: a
+  /// recording with a hole would not replay. Times count from the first step.
   static func file(
-    of descriptor: FeatureDescriptor?, feature: UInt64, events: [StageEvent]
+    of descriptor: FeatureDescriptor?, feature: UInt64, events allEvents: [StageEvent]
   ) throws(Failure) -> Data {
     guard let descriptor else {
       throw Failure(
@@ -25,6 +26,7 @@ enum InspectorRecordings {
           + "to appear in the list.")
     }
     let name = descriptor.displayName
+    let events = Array(allEvents[afterLastGap(allEvents)...])
     let first: Int
     let initialState: JSONValue
     if let created = events.first, created.stage == FeatureStage.created.name,
@@ -37,6 +39,10 @@ enum InspectorRecordings {
     }), let state = events[index].state {
       first = index + 1
       initialState = state
+    } else if events.count < allEvents.count, let resumed = events.first?.step {
+      throw Failure(
+        message: "The app dropped stages of \(name) before step \(resumed), and it has not "
+          + "changed state since; let it change state once, then export again.")
     } else {
       throw Failure(
         message: "The inspector has no state of \(name) yet (its oldest kept stages came before "
@@ -69,6 +75,20 @@ enum InspectorRecordings {
     } catch {
       throw Failure(message: "The recording of \(name) could not be written: \(error)")
     }
+  }
+
+  /// The index of the first stage after the last place where the step numbers skip; 0 when
+  /// they do not (or the app sent none).
+  static func afterLastGap(_ events: [StageEvent]) -> Int {
+    var start = 0
+    for index in events.indices.dropFirst() {
+      if let step = events[index].step, let previous = events[index - 1].step,
+        step != previous + 1
+      {
+        start = index
+      }
+    }
+    return start
   }
 
   private static func step(

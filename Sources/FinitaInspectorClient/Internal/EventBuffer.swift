@@ -32,6 +32,9 @@ final class EventBuffer: Sendable {
     var count = 0
     var droppedSinceReport = 0
     var droppedTotal = 0
+    /// The stages dropped since the last drain, by feature: the sender numbers each feature's
+    /// stages, and the dropped ones still take their numbers.
+    var droppedByFeature: [UInt64: Int] = [:]
     var waiter: CheckedContinuation<Void, Never>?
     /// A wake with no sender waiting: the next wait returns at once, so a wake given between
     /// the sender's last look and its wait is not lost.
@@ -53,6 +56,10 @@ final class EventBuffer: Sendable {
     let waiter: CheckedContinuation<Void, Never>? = storage.withLock { storage in
       if storage.isClosed { return nil }
       let tail = (storage.head + storage.count) % capacity
+      if storage.count == capacity, let oldest = storage.ring[tail] {
+        // Full: the tail is the oldest event's slot, and the new event takes it.
+        storage.droppedByFeature[oldest.info.id, default: 0] += 1
+      }
       storage.ring[tail] = event
       if storage.count == capacity {
         storage.head = (storage.head + 1) % capacity
@@ -68,8 +75,18 @@ final class EventBuffer: Sendable {
     waiter?.resume()
   }
 
-  /// The events waiting, and the number dropped since the last call (with the total).
-  func drain(max: Int) -> (events: [PendingEvent], dropped: DroppedEvents?) {
+  /// What one drain takes: the events waiting, oldest first; the number dropped since the last
+  /// drain (with the total); and, by feature, how many of its stages were dropped since the
+  /// last drain. A dropped stage is older than every waiting stage of its feature and newer than
+  /// every stage drained before.
+  struct Drained {
+    var events: [PendingEvent]
+    var dropped: DroppedEvents?
+    var droppedByFeature: [UInt64: Int]
+  }
+
+  /// Takes at most `max` waiting events.
+  func drain(max: Int) -> Drained {
     storage.withLock { storage in
       let taken = min(max, storage.count)
       var events: [PendingEvent] = []
@@ -89,7 +106,9 @@ final class EventBuffer: Sendable {
           count: storage.droppedSinceReport, total: storage.droppedTotal)
         storage.droppedSinceReport = 0
       }
-      return (events, dropped)
+      defer { storage.droppedByFeature = [:] }
+      return Drained(
+        events: events, dropped: dropped, droppedByFeature: storage.droppedByFeature)
     }
   }
 
