@@ -240,7 +240,7 @@ struct LoopbackTests {
     await first.shutdown()
     let client = InspectorClient.start(
       url: firstURLs.app.absoluteString,
-      configuration: .init(bufferCapacity: 5_000, reconnectDelay: { _ in .milliseconds(20) }))
+      configuration: .init(bufferCapacity: 5_000, reconnectDelay: { _ in .milliseconds(100) }))
     let made = LockedValue(0)
     let counter = DescribingInterceptor { _, _, _ in made.withLock { $0 += 1 } }
     let meter = Feature(
