@@ -169,24 +169,29 @@ public final class InspectorDemo: Sendable {
 }
 
 /// A counter whose every wish makes 6 stages (wish, action, effect, state, news, handled): the
-/// demo's load.
-struct LoadCounter: FeatureDefinition {
-  static let stagesPerWish = 6
+/// demo's load, and the load harness's (`Tests/FinitaInspectorLoad`).
+package struct LoadCounter: FeatureDefinition {
+  package static let stagesPerWish = 6
 
-  struct State: Codable, Sendable {
-    var count = 0
+  package struct State: Codable, Sendable {
+    package var count = 0
+    package init() {}
   }
-  enum Wish: Codable, Sendable {
+  package enum Wish: Codable, Sendable {
     case add(Int)
   }
-  typealias Effect = Wish
-  typealias News = Int
+  package typealias Effect = Wish
+  package typealias News = Int
 
-  func act(_ state: State, _ action: Wish) -> Effects<Wish> { .just(action) }
+  package init() {}
 
-  func reduce(_ state: inout State, _ effect: Wish) {
+  package func act(_ state: State, _ action: Wish) -> Effects<Wish> { .just(action) }
+
+  package func reduce(_ state: inout State, _ effect: Wish) {
     if case .add(let amount) = effect { state.count += amount }
   }
 
-  func publishNews(_ action: Wish, _ effect: Wish, _ state: State) -> Int? { state.count }
+  package func publishNews(_ action: Wish, _ effect: Wish, _ state: State) -> Int? {
+    state.count
+  }
 }

@@ -307,9 +307,6 @@ public final class InspectorClient: Sendable {
   private func send(to outbound: WebSocketOutboundWriter) async throws {
     var announced: Set<UInt64> = []
     var sequence: UInt64 = 0
-    // Each feature's stages are numbered from 0, as a recording file numbers its steps, across
-    // connections: stages that never reached an inspector leave a gap in the numbers.
-    var steps = stepNumbers.withLock { $0 }
     var lastDiagrams: [UInt64: String] = [:]
     // Features seen before this connection are announced again, with their current diagrams.
     for (_, info) in registry.withLock({ $0.seen }).sorted(by: { $0.key < $1.key }) {
@@ -320,12 +317,7 @@ public final class InspectorClient: Sendable {
     while !Task.isCancelled {
       let drained = buffer.drain(max: configuration.batchSize)
       let (pending, dropped) = (drained.events, drained.dropped)
-      // Stages the buffer dropped keep their numbers, so a feature's steps show the gap (and
-      // a recording exported from the inspector starts after it).
-      for (feature, count) in drained.droppedByFeature {
-        steps[feature, default: 0] += count
-      }
-      if !drained.droppedByFeature.isEmpty { stepNumbers.withLock { $0 = steps } }
+      let steps = numberSteps(drained)
       if let dropped {
         try await outbound.write(
           .text(try InspectorProtocol.encode(InspectorEnvelope(.dropped(dropped)))))
@@ -360,10 +352,8 @@ public final class InspectorClient: Sendable {
       if !pending.isEmpty {
         var events: [StageEvent] = []
         events.reserveCapacity(pending.count)
-        for event in pending {
+        for (event, step) in zip(pending, steps) {
           let values = event.render()
-          let step = steps[event.info.id, default: 0]
-          steps[event.info.id] = step + 1
           events.append(
             StageEvent(
               feature: event.info.id, sequence: sequence, stage: event.stage.name,
@@ -375,12 +365,27 @@ public final class InspectorClient: Sendable {
             changedDiagrams.insert(event.info.id)
           }
         }
-        stepNumbers.withLock { $0 = steps }
         try await write(events, to: outbound)
       }
       try await sendDiagrams(for: changedDiagrams, last: &lastDiagrams, to: outbound)
       if pending.count < configuration.batchSize, dropped == nil, rebinding.isEmpty {
         await buffer.waitForEvents()
+      }
+    }
+  }
+
+  /// The step numbers of the drained events. Each feature's stages are numbered from 0, as a
+  /// recording file numbers its steps, across connections; stages the buffer dropped keep their
+  /// numbers, so a feature's steps show the gap (and a recording exported from the inspector
+  /// starts after it).
+  private func numberSteps(_ drained: EventBuffer.Drained) -> [Int] {
+    stepNumbers.withLock { numbers in
+      for (feature, count) in drained.droppedByFeature {
+        numbers[feature, default: 0] += count
+      }
+      return drained.events.map { event in
+        defer { numbers[event.info.id, default: 0] += 1 }
+        return numbers[event.info.id, default: 0]
       }
     }
   }

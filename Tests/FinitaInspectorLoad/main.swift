@@ -16,38 +16,17 @@ import FinitaInspector
 import FinitaInspectorClient
 import Foundation
 
-struct Count: Codable, Sendable { var value = 0 }
-enum Add: Codable, Sendable { case add(Int) }
-enum Signal: Codable, Sendable { case counted(Int) }
-
-/// A counter that also publishes news, so that a wish makes 6 stages.
-struct Counter: FeatureDefinition {
-  typealias State = Count
-  typealias Wish = Add
-  typealias Effect = Add
-  typealias News = Signal
-
-  func act(_ state: Count, _ action: Add) -> Effects<Add> { .just(action) }
-
-  func reduce(_ state: inout Count, _ effect: Add) {
-    if case .add(let amount) = effect { state.value += amount }
-  }
-
-  func publishNews(_ action: Add, _ effect: Add, _ state: Count) -> Signal? {
-    .counted(state.value)
-  }
-}
-
-let stagesPerWish = 6
+let stagesPerWish = LoadCounter.stagesPerWish
 let featureCount = 10
 let stagesPerSecond = 10_000
 let tick = Duration.milliseconds(10)
 let wishesPerTick = stagesPerSecond / stagesPerWish / 100
 
-func makeCounters() -> [Feature<Counter>] {
+func makeCounters() -> [Feature<LoadCounter>] {
   (0..<featureCount).map { index in
     Feature(
-      initialState: Count(), definition: Counter(), configuration: .init(name: "counter\(index)"))
+      initialState: LoadCounter.State(), definition: LoadCounter(),
+      configuration: .init(name: "counter\(index)"))
   }
 }
 

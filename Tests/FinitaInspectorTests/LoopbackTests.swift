@@ -20,7 +20,9 @@ enum MeterWish: Codable, Hashable, Sendable {
 
 typealias MeterDefinition = ReducerDefinition<Meter, MeterWish>
 
-func makeMeter(_ name: String) -> Feature<MeterDefinition> {
+func makeMeter(
+  _ name: String, interceptors: [any FeatureInterceptor] = []
+) -> Feature<MeterDefinition> {
   Feature(
     initialState: Meter(),
     definition: MeterDefinition { state, wish in
@@ -28,7 +30,7 @@ func makeMeter(_ name: String) -> Feature<MeterDefinition> {
       case .insert(let amount): state.coins += amount
       }
     },
-    configuration: .init(name: name))
+    configuration: .init(name: name, interceptors: interceptors))
 }
 
 /// Waits until the feature's state satisfies `predicate` (the stream gives the current state
@@ -243,12 +245,7 @@ struct LoopbackTests {
       configuration: .init(bufferCapacity: 5_000, reconnectDelay: { _ in .milliseconds(100) }))
     let made = LockedValue(0)
     let counter = DescribingInterceptor { _, _, _ in made.withLock { $0 += 1 } }
-    let meter = Feature(
-      initialState: Meter(),
-      definition: MeterDefinition { state, wish in
-        if case .insert(let amount) = wish { state.coins += amount }
-      },
-      configuration: .init(name: "gap", interceptors: [counter]))
+    let meter = makeMeter("gap", interceptors: [counter])
     for _ in 0..<2_000 { meter.accept(.insert(amount: 1)) }
     let stages = made.withLock { $0 }
     // The inspector comes back on the same port, with the same token.

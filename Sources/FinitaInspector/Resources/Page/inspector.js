@@ -63,7 +63,7 @@ function receive(target, envelope) {
   switch (envelope.type) {
     case "welcome":
       target.apps.clear(); target.events.length = 0; target.lastState.clear(); target.diagrams.clear();
-      target.stages = new Set();
+      target.stages.clear();
       break;
     case "hello":
       target.apps.set(app, { hello: { name: envelope.name, platform: envelope.platform, processID: envelope.processID }, features: new Map(), gone: false });
@@ -108,7 +108,6 @@ function addEvent(target, app, event) {
   entry.stateEvent = event.state !== undefined && event.state !== null ? entry : (target.lastState.get(key) || null);
   entry.previousStateEvent = entry.stateEvent === entry ? (target.lastState.get(key) || null) : entry.stateEvent;
   if (entry.stateEvent === entry) target.lastState.set(key, entry);
-  if (!target.stages) target.stages = new Set();
   target.stages.add(event.stage);
   // A page that opens late gets each feature's steps in turn; the timeline shows them in the
   // app's order (links above are per feature, so they stay right).
@@ -237,7 +236,7 @@ function renderFilters() {
     select.dataset.keys = wanted;
   }
   const stages = $("filter-stage");
-  const seen = model.stages || new Set();
+  const seen = model.stages;
   const stageKeys = ["", ...[...seen].sort()].join("|");
   if (stages.dataset.keys !== stageKeys) {
     const current = stages.value;
@@ -266,35 +265,14 @@ function renderTimeline() {
     model.events.sort((a, b) => (a.app === b.app ? a.sequence - b.sequence : order.indexOf(a.app) - order.indexOf(b.app)));
     model.needsSort = false;
     view.stateSteps = null;
-    view.shownRows = null;
   }
   const events = filteredEvents();
   $("count").textContent = `${events.length} of ${model.events.length} steps`;
   const shown = events.slice(-MAX_ROWS);
   const body = $("events").tBodies[0];
-  // While steps stream in, the rows already shown stay: the oldest go, the newest are added, and
-  // only the selection's rows change class. Rebuilding 400 rows on every redraw kept the page
-  // busy for most of each second under load.
-  const previous = view.shownRows;
-  const overlap = previous ? previous.events.indexOf(shown[0]) : -1;
-  const apps = $("app-list").dataset.signature;
-  const keeps = previous && previous.apps === apps && body.rows.length === previous.events.length &&
-    (shown.length === 0 ? previous.events.length === 0 : overlap >= 0) &&
-    shown.slice(0, previous.events.length - Math.max(overlap, 0)).every((e, i) => e === previous.events[overlap + i]);
-  if (keeps) {
-    const kept = previous.events.length - Math.max(overlap, 0);
-    for (let i = 0; i < overlap; i++) body.deleteRow(0);
-    for (const event of shown.slice(kept)) addRow(body, event);
-    if (previous.selected !== view.selectedEvent) {
-      for (const row of body.querySelectorAll("tr.selected")) row.className = "";
-      markSelected(body);
-    }
-  } else {
-    body.textContent = "";
-    rows = new WeakMap();
-    for (const event of shown) addRow(body, event);
-  }
-  view.shownRows = { events: shown, selected: view.selectedEvent, apps };
+  body.textContent = "";
+  rows = new WeakMap();
+  for (const event of shown) addRow(body, event);
   if ($("follow").checked) { const scroll = $("events-scroll"); scroll.scrollTop = scroll.scrollHeight; }
 }
 
@@ -311,10 +289,6 @@ function addRow(body, event) {
   row.insertCell().append(stage);
   const text = row.insertCell(); text.textContent = event.text; text.title = event.text;
   rows.set(row, event);
-}
-
-function markSelected(body) {
-  for (const row of body.rows) if (rows.get(row) === view.selectedEvent) row.className = "selected";
 }
 
 function selectFeature(key) {
