@@ -22,6 +22,7 @@ let package = Package(
       dependencies: [
         .product(name: "Finita", package: "Finita"),
         .product(name: "FinitaAutomaton", package: "Finita"),
+        .product(name: "FinitaStatechart", package: "Finita"),
       ],
       path: "Shared"
     ),
@@ -52,6 +53,7 @@ let package = Package(
         "BenchmarkMachines",
         .product(name: "Finita", package: "Finita"),
         .product(name: "FinitaAutomaton", package: "Finita"),  // issue 18
+        .product(name: "FinitaStatechart", package: "Finita"),  // issue 19
         .product(name: "FinitaLogging", package: "Finita"),
         .product(name: "FinitaRedux", package: "Finita"),
         .product(name: "Logging", package: "swift-log"),

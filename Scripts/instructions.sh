@@ -19,7 +19,7 @@ scenarios=("$@")
 if [ ${#scenarios[@]} -eq 0 ]; then
   scenarios=(wish fanout10 fanout100 fanout1000 noop-interceptor logging-noop logging-dropped churn
     news-post chain10 lifecycle redux redux-middleware automaton-accept automaton-step
-    automaton-handwritten)
+    automaton-handwritten statechart-hierarchy statechart-parallel dot-import)
 fi
 
 instructions() {
@@ -31,7 +31,10 @@ printf '| %-18s | %14s |\n' "scenario" "instructions/op"
 printf '| %-18s | %14s |\n' "---" "---"
 for scenario in "${scenarios[@]}"; do
   count=20000
-  case "$scenario" in fanout1000) count=2000 ;; esac
+  case "$scenario" in
+    fanout1000) count=2000 ;;
+    dot-import) count=3 ;;
+  esac
   base=$(instructions "$scenario" 0)
   total=$(instructions "$scenario" "$count")
   printf '| %-18s | %14d |\n' "$scenario" $(( (total - base) / count ))

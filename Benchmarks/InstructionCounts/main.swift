@@ -4,9 +4,12 @@
 // `count` and with 0) and divides the difference by `count`, which leaves the cost of one
 // operation without the process's start-up. Instructions, unlike time, do not depend on what
 // else the machine is doing, so two builds can be compared on a loaded machine.
+import BenchmarkMachines
 import Finita
+import FinitaAutomaton
 import FinitaLogging
 import FinitaRedux
+import FinitaStatechart
 import Foundation
 import Logging
 
@@ -130,6 +133,25 @@ case "chain10":
 case "automaton-accept": automatonAccepts(count: count)
 case "automaton-step": automatonSteps(count: count)
 case "automaton-handwritten": handWrittenAccepts(count: count)
+case "statechart-hierarchy":
+  // One event of the three-level hierarchy benchmark's script.
+  let script = [
+    "play", "ready", "stall", "ready", "pause", "play", "stop", "play", "eject", "load",
+  ]
+  .map(hierarchyChart.event)
+  var machine = StatechartMachine(hierarchyChart)
+  for index in 0..<count { consume(machine.send(script[index % script.count])) }
+  consume(machine.configuration)
+case "statechart-parallel":
+  let script = ["sync", "connect", "synced", "disconnect", "sync", "logout", "login", "connect"]
+    .map(parallelChart.event)
+  var machine = StatechartMachine(parallelChart)
+  for index in 0..<count { consume(machine.send(script[index % script.count])) }
+  consume(machine.configuration)
+case "dot-import":
+  // Imports the 600 KB learned model `count` times.
+  let text = learnedMealy600KB
+  for _ in 0..<count { consume(try DOTImporter.mealyMachine(from: text)) }
 case "lifecycle":
   // Create a feature, send 100 wishes, dispose it.
   for _ in 0..<count {
