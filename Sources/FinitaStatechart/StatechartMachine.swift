@@ -28,6 +28,9 @@ public struct StatechartMachine: Sendable {
   /// The chart being run.
   public let chart: Statechart
   @usableFromInline internal let tables: ChartTables
+  /// The tables' fast path, `nil` for charts of more than 63 states. It points into memory
+  /// `tables` owns.
+  @usableFromInline internal let fast: FastPathView?
   /// The active states, one bit per node in document order.
   @usableFromInline internal var active: [UInt64]
   /// Recorded history: `historyCount` sets of nodes, one after the other.
@@ -59,8 +62,14 @@ public struct StatechartMachine: Sendable {
   ///
   /// - Parameter chart: The chart to run.
   public init(_ chart: Statechart) {
+    self.init(chart, fastPath: true)
+  }
+
+  /// Starts `chart`, with or without the precomputed fast path; the tests compare the two.
+  internal init(_ chart: Statechart, fastPath: Bool) {
     self.chart = chart
     self.tables = chart.tables
+    self.fast = fastPath ? chart.tables.fast?.view : nil
     let words = tables.words
     active = Array(repeating: 0, count: words)
     history = Array(repeating: 0, count: max(tables.historyCount, 1) * words)
@@ -133,14 +142,35 @@ public struct StatechartMachine: Sendable {
   internal mutating func handle(eventClass: Int) -> StatechartStep {
     if !commands.isEmpty { commands.removeAll(keepingCapacity: true) }
     guard running else { return .ignored }
+    let selection: Int
+    if let fast {
+      // Most events of a small chart change the configuration and nothing else: answer those
+      // from the tables alone. The queues are empty between steps (only a livelock can leave
+      // events in the external queue).
+      let current = active[0]
+      let chosen = fast.select(active: current, eventClass: eventClass)
+      let settled = externalHead == externalQueue.count
+      if chosen >= 0, let next = fast.quietTarget(of: chosen, active: current) {
+        active[0] = next
+        if settled, next & fast.eventlessMask == 0 { return .handled(microsteps: 1) }
+        return finish(completeMacrostep(microsteps: 1))
+      }
+      if chosen == -1, settled, current & fast.eventlessMask == 0 { return .ignored }
+      selection = chosen == ChartFastPath.general ? selectGeneral(eventClass: eventClass) : chosen
+    } else {
+      selection = selectGeneral(eventClass: eventClass)
+    }
     var microsteps = 0
-    let selection = select(eventClass: eventClass)
     if selection != -1 {
       take(selection)
       microsteps = 1
     }
-    let step = completeMacrostep(microsteps: microsteps)
-    // Events sent to the chart without delay: each one is a macrostep of its own.
+    return finish(completeMacrostep(microsteps: microsteps))
+  }
+
+  /// Ends the macrostep that gave `step`, then runs the events the chart sent itself without
+  /// delay, each a macrostep of its own.
+  private mutating func finish(_ step: StatechartStep) -> StatechartStep {
     var total = step.microsteps
     if step == .livelock { return step }
     while running, externalHead < externalQueue.count {
@@ -197,10 +227,15 @@ public struct StatechartMachine: Sendable {
   /// transition the fast path can take (`>= 0`), none (`-1`), or `-2` when the general
   /// selection filled `enabled`.
   private mutating func select(eventClass: Int) -> Int {
-    if let fast = tables.fast {
+    if let fast {
       let chosen = fast.select(active: active[0], eventClass: eventClass)
       if chosen != ChartFastPath.general { return chosen }
     }
+    return selectGeneral(eventClass: eventClass)
+  }
+
+  /// The general selection: fills `enabled` and answers `-2`, or `-1` when nothing is enabled.
+  private mutating func selectGeneral(eventClass: Int) -> Int {
     selectTransitions(eventClass: eventClass)
     return enabled.isEmpty ? -1 : -2
   }
@@ -353,7 +388,7 @@ public struct StatechartMachine: Sendable {
   /// Takes the microstep of a selection made by `select(eventClass:)`.
   private mutating func take(_ selection: Int) {
     if selection >= 0 {
-      if let fast = tables.fast, fastMicrostep(selection, fast) { return }
+      if let fast, fastMicrostep(selection, fast) { return }
       // The general selection would have enabled exactly this transition.
       enabled.removeAll(keepingCapacity: true)
       enabled.append(selection)
@@ -363,7 +398,7 @@ public struct StatechartMachine: Sendable {
 
   /// The microstep of one transition through the precomputed sets, when it exits no state with
   /// history and enters no final state; `false` (and nothing done) otherwise.
-  private mutating func fastMicrostep(_ number: Int, _ fast: ChartFastPath) -> Bool {
+  private mutating func fastMicrostep(_ number: Int, _ fast: FastPathView) -> Bool {
     let transition = fast.transitions[number]
     guard transition.isStatic else { return false }
     let current = active[0]

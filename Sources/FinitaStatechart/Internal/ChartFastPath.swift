@@ -21,26 +21,22 @@ internal struct FastTransition: Sendable {
 /// when no history is involved. The machine takes them only where they give the same result as
 /// the general algorithm: one transition enabled, no guard to evaluate, no history to record or
 /// restore, no final state entered. Everything else goes the general way.
+///
+/// The tables live in memory this object allocates once and never changes; the machine reads
+/// them through a ``FastPathView`` of plain pointers, so an event costs no reference counting.
+/// The object is `@unchecked Sendable` because of those pointers: nothing writes through them
+/// after `init`, and `deinit` frees them.
 @usableFromInline
-internal final class ChartFastPath: Sendable {
+internal final class ChartFastPath: @unchecked Sendable {
   /// A selection the tables cannot answer: a guard decides, or more than one transition is
   /// enabled.
   @usableFromInline static let general = -2
   /// Per atomic node and event class (`node * classCount + class`): the transition selected
   /// for that node, `-1` when no transition matches, ``general`` when a guard decides.
-  @usableFromInline let selected: [Int32]
-  @usableFromInline let classCount: Int
-  @usableFromInline let atomicMask: UInt64
-  /// The nodes with eventless transitions.
-  @usableFromInline let eventlessMask: UInt64
-  /// The nodes with history states, whose exit records history.
-  @usableFromInline let historyOwnerMask: UInt64
-  @usableFromInline let finalMask: UInt64
-  @usableFromInline let exitActionMask: UInt64
-  @usableFromInline let entryActionMask: UInt64
-  /// The compound nodes whose default transition has actions.
-  @usableFromInline let defaultActionMask: UInt64
-  @usableFromInline let transitions: [FastTransition]
+  private let selected: UnsafeMutableBufferPointer<Int32>
+  private let transitionStorage: UnsafeMutableBufferPointer<FastTransition>
+  /// What the machine reads on every event.
+  @usableFromInline let view: FastPathView
 
   /// The fast path of a chart, or `nil` when its states do not fit in one word.
   init?(
@@ -94,7 +90,7 @@ internal final class ChartFastPath: Sendable {
     var entry = StaticEntry(
       parent: parent, end: end, kinds: kinds, children: children,
       defaultTransition: defaultTransition, transitions: transitions)
-    self.transitions = transitions.map { transition in
+    let fastTransitions = transitions.map { transition in
       let domain = transition.staticDomain
       var exitRange: UInt64 = 0
       if domain >= 0 {
@@ -106,22 +102,48 @@ internal final class ChartFastPath: Sendable {
         exitRange: exitRange, enter: entered?.enter ?? 0,
         defaultEntry: entered?.defaultEntry ?? 0)
     }
-    self.selected = selected
-    self.classCount = classCount
-    self.atomicMask = atomicMask
-    self.eventlessMask = eventlessMask
-    self.historyOwnerMask = historyOwnerMask
-    self.finalMask = finalMask
-    self.exitActionMask = exitActionMask
-    self.entryActionMask = entryActionMask
-    self.defaultActionMask = defaultActionMask
+    self.selected = .allocate(capacity: max(selected.count, 1))
+    _ = self.selected.initialize(from: selected)
+    self.transitionStorage = .allocate(capacity: max(fastTransitions.count, 1))
+    _ = self.transitionStorage.initialize(from: fastTransitions)
+    view = FastPathView(
+      selected: UnsafePointer(self.selected.baseAddress!),
+      transitions: UnsafePointer(self.transitionStorage.baseAddress!),
+      classCount: classCount, atomicMask: atomicMask, eventlessMask: eventlessMask,
+      historyOwnerMask: historyOwnerMask, finalMask: finalMask, exitActionMask: exitActionMask,
+      entryActionMask: entryActionMask, defaultActionMask: defaultActionMask)
   }
+
+  deinit {
+    selected.deallocate()
+    transitionStorage.deallocate()
+  }
+}
+
+/// The fast path's tables as the machine reads them: pointers into the storage of a
+/// ``ChartFastPath`` and its masks. Valid while that object lives; the machine keeps it alive
+/// through its ``ChartTables``.
+@usableFromInline
+internal struct FastPathView: @unchecked Sendable {
+  @usableFromInline let selected: UnsafePointer<Int32>
+  @usableFromInline let transitions: UnsafePointer<FastTransition>
+  @usableFromInline let classCount: Int
+  @usableFromInline let atomicMask: UInt64
+  /// The nodes with eventless transitions.
+  @usableFromInline let eventlessMask: UInt64
+  /// The nodes with history states, whose exit records history.
+  @usableFromInline let historyOwnerMask: UInt64
+  @usableFromInline let finalMask: UInt64
+  @usableFromInline let exitActionMask: UInt64
+  @usableFromInline let entryActionMask: UInt64
+  /// The compound nodes whose default transition has actions.
+  @usableFromInline let defaultActionMask: UInt64
 
   /// The one transition an event enables in `active`, `-1` when none, ``general`` when the
   /// tables cannot tell. Class `-1` stands for the eventless transitions.
-  @inlinable
+  @inlinable @inline(__always)
   internal func select(active: UInt64, eventClass: Int) -> Int {
-    guard eventClass >= 0 else { return active & eventlessMask == 0 ? -1 : Self.general }
+    guard eventClass >= 0 else { return active & eventlessMask == 0 ? -1 : ChartFastPath.general }
     var chosen = -1
     var atoms = active & atomicMask
     while atoms != 0 {
@@ -129,14 +151,29 @@ internal final class ChartFastPath: Sendable {
       atoms &= atoms &- 1
       let transition = Int(selected[atom &* classCount &+ eventClass])
       if transition == -1 { continue }
-      if transition == Self.general { return Self.general }
+      if transition == ChartFastPath.general { return ChartFastPath.general }
       if chosen < 0 {
         chosen = transition
       } else if chosen != transition {
-        return Self.general
+        return ChartFastPath.general
       }
     }
     return chosen
+  }
+
+  /// The configuration after `transition` (a selection of ``select(active:eventClass:)``) when
+  /// taking it runs no action, records no history and enters no final state, so that nothing
+  /// but the configuration changes; `nil` otherwise.
+  @inlinable @inline(__always)
+  internal func quietTarget(of transition: Int, active: UInt64) -> UInt64? {
+    let fast = transitions[transition]
+    let exiting = active & fast.exitRange
+    guard fast.isStatic, !fast.hasActions,
+      exiting & (historyOwnerMask | exitActionMask) == 0,
+      fast.enter & (finalMask | entryActionMask) == 0,
+      fast.defaultEntry & defaultActionMask == 0
+    else { return nil }
+    return (active & ~exiting) | fast.enter
   }
 }
 
