@@ -112,6 +112,17 @@ public struct Automaton<State: Hashable & Sendable, Event: AutomatonEvent, Outpu
 }
 
 extension Automaton {
+  /// An automaton whose states and kinds the caller has numbered (see
+  /// ``CompiledAutomaton/init(_:kinds:from:kind:to:)``).
+  internal init(
+    numbered declaration: AutomatonDeclaration<State, Event, Output>, kinds: [Event.Kind],
+    from: [Int32], kind: [Int32], to: [Int32]
+  ) {
+    compiled = CompiledAutomaton(declaration, kinds: kinds, from: from, kind: kind, to: to)
+  }
+}
+
+extension Automaton {
   // The parts the rest of the module reads, forwarded to the declaration or the compiled table.
 
   internal var initialDeclarations: [State] { declaration.initialDeclarations }

@@ -34,6 +34,28 @@ internal struct AutomatonDeclaration<
   /// The computed transitions, in declaration order.
   let computedRows: [ComputedRow<State, Event, Output>]
 
+  /// The declaration of a machine made of distinct `states`, an initial state among them,
+  /// `transitions` between them and `stateOutputs`, with nothing else: what
+  /// ``init(components:)`` gathers from a `.declaration` per state, then the `.initial`, the
+  /// `.transition`s and the `.stateOutput`s, without hashing a state per transition.
+  init(
+    states: [State], initialState: State, transitions: [Transition<State, Event, Output>],
+    stateOutputs: [State: Output]
+  ) {
+    self.initialState = initialState
+    self.initialDeclarations = [initialState]
+    self.initialIsDeclared = true
+    self.transitions = transitions
+    self.states = states
+    self.finalStates = []
+    self.finalKinds = []
+    self.finalKindNames = []
+    self.stateOutputs = stateOutputs
+    self.entryActions = [:]
+    self.exitActions = [:]
+    self.computedRows = []
+  }
+
   /// Gathers the declarations from `components`.
   init(components: [AutomatonComponent<State, Event, Output>]) {
     var transitions: [Transition<State, Event, Output>] = []

@@ -50,6 +50,18 @@ public struct Transition<State: Hashable & Sendable, Event: AutomatonEvent, Outp
     self.source = .none
   }
 
+  /// Creates a transition with a constant Mealy output whose label the caller gives, as
+  /// `Transition(from:to:by:).output(output)` does with `String(describing: output)`: an
+  /// importer that read the output as text builds each transition once.
+  internal init(from: State, to: State, by kind: Event.Kind, output: Output, label: String) {
+    self.from = from
+    self.to = to
+    self.kind = kind
+    self.isInternal = false
+    self.outputLabel = label
+    self.source = .constant(output)
+  }
+
   /// Creates an internal transition: the event is handled in `state`, which is neither exited
   /// nor re-entered, so no exit or entry action runs.
   ///

@@ -55,20 +55,7 @@ public enum DOTImporter {
     id.hasPrefix("__start")
   }
 
-  /// A transition already read: which edge made it and where it leads.
-  private struct Row {
-    let edge: Int
-    let to: String
-    let output: String?
-  }
-
-  private struct RowKey: Hashable {
-    let from: Int
-    /// The input's number in the order inputs are first read.
-    let input: Int
-  }
-
-  /// What an edge label is read as; made once per distinct label.
+  /// What an edge label says, read once per distinct label.
   private struct Reading {
     let input: String
     let inputNumber: Int
@@ -186,21 +173,31 @@ public enum DOTImporter {
     }
     let initial = names[startEdge.to]
 
-    // The transitions.
-    // The automaton's components, made here as `Automaton(initialState:transitions:...)`
-    // would make them, so the transitions are not copied into another array first.
-    var components: [AutomatonComponent<String, String, String>] = []
-    components.reserveCapacity(states.count + 1 + graph.edges.count + outputs.count)
-    for state in states {
-      components.append(.declaration(state))
+    // The transitions, numbered as the automaton numbers them: the states in `states` order,
+    // each input by its first appearance. The automaton is then built from the numbers, without
+    // hashing a name per transition.
+    var stateNumbers = [Int32](repeating: -1, count: count)
+    for (number, state) in states.enumerated() {
+      stateNumbers[owners[state]!] = Int32(number)
     }
-    components.append(.initial(initial))
-    var rows: [RowKey: Row] = [:]
-    rows.reserveCapacity(graph.edges.count)
+    var transitions: [Transition<String, String, String>] = []
+    transitions.reserveCapacity(graph.edges.count)
+    var fromNumbers: [Int32] = []
+    var inputNumbersOfTransitions: [Int32] = []
+    var toNumbers: [Int32] = []
+    fromNumbers.reserveCapacity(graph.edges.count)
+    inputNumbersOfTransitions.reserveCapacity(graph.edges.count)
+    toNumbers.reserveCapacity(graph.edges.count)
+    // Rows by state and input number: learned models have few inputs, so one array row per
+    // state that grows as inputs appear.
+    var rows = [[Int32]](repeating: [], count: count)
     // Learned models repeat a few labels over many edges: each is decoded and split once.
     var readings = [Reading?](repeating: nil, count: graph.textCount)
     var inputNumbers: [String: Int] = [:]
-    for (index, edge) in graph.edges.enumerated() where isState[edge.from] {
+    var inputs: [String] = []
+    var edgeOfTransition: [Int] = []
+    var outputOfTransition: [String?] = []
+    for (edgeNumber, edge) in graph.edges.enumerated() where isState[edge.from] {
       let from = ids[edge.from]
       let to = ids[edge.to]
       guard let value = edge.label else {
@@ -244,7 +241,10 @@ public enum DOTImporter {
           )
         }
         let inputNumber = inputNumbers[input, default: inputNumbers.count]
-        inputNumbers[input] = inputNumber
+        if inputNumber == inputs.count {
+          inputNumbers[input] = inputNumber
+          inputs.append(input)
+        }
         reading = Reading(input: input, inputNumber: inputNumber, output: output)
         if !value.isHTML {
           readings[value.key] = reading
@@ -252,32 +252,52 @@ public enum DOTImporter {
       }
       let (input, output) = (reading.input, reading.output)
       let target = names[edge.to]
-      let key = RowKey(from: edge.from, input: reading.inputNumber)
-      if let previous = rows[key] {
-        if previous.to == target && previous.output == output {
+      if rows[edge.from].count <= reading.inputNumber {
+        rows[edge.from].append(
+          contentsOf: repeatElement(-1, count: reading.inputNumber + 1 - rows[edge.from].count))
+      }
+      let previousNumber = rows[edge.from][reading.inputNumber]
+      if previousNumber >= 0 {
+        let previous = Int(previousNumber)
+        if transitions[previous].to == target && outputOfTransition[previous] == output {
           continue
         }
+        let line = graph.edges[edgeOfTransition[previous]].position.line
         throw error(
           .nondeterministic, at: edge.position,
           message: """
             State '\(names[edge.from])' has two transitions on '\(input)': to \
-            '\(previous.to)' on line \(graph.edges[previous.edge].position.line) and to \
-            '\(target)' here.
+            '\(transitions[previous].to)' on line \(line) and to '\(target)' here.
             """,
           hint: "A learned machine is deterministic; remove one of the edges."
         )
       }
-      rows[key] = Row(edge: index, to: target, output: output)
-      var transition = Transition<String, String, String>(
-        from: names[edge.from], to: target, by: input)
-      if let output {
-        transition = transition.output(output)
+      rows[edge.from][reading.inputNumber] = Int32(transitions.count)
+      transitions.append(
+        output.map {
+          Transition(from: names[edge.from], to: target, by: input, output: $0, label: $0)
+        }
+          ?? Transition(from: names[edge.from], to: target, by: input))
+      edgeOfTransition.append(edgeNumber)
+      outputOfTransition.append(output)
+      fromNumbers.append(stateNumbers[edge.from])
+      inputNumbersOfTransitions.append(Int32(reading.inputNumber))
+      toNumbers.append(stateNumbers[edge.to])
+    }
+    // An edge into a node that is no state (a start node) or a start edge that leads to one
+    // makes a state the automaton adds by itself: built from components, as declared.
+    guard isState[startEdge.to], !toNumbers.contains(-1) else {
+      var components: [AutomatonComponent<String, String, String>] = states.map {
+        .declaration($0)
       }
-      components.append(.transition(transition))
+      components.append(.initial(initial))
+      components += transitions.map { .transition($0) }
+      components += outputs.map { .stateOutput($0.key, $0.value) }
+      return Automaton(components: components)
     }
-    for (state, output) in outputs {
-      components.append(.stateOutput(state, output))
-    }
-    return Automaton(components: components)
+    return Automaton(
+      numbered: AutomatonDeclaration(
+        states: states, initialState: initial, transitions: transitions, stateOutputs: outputs),
+      kinds: inputs, from: fromNumbers, kind: inputNumbersOfTransitions, to: toNumbers)
   }
 }

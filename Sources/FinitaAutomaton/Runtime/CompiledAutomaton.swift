@@ -40,6 +40,86 @@ internal final class CompiledAutomaton<
   /// Whether there are computed transitions, tried when the table has no row.
   @usableFromInline let hasComputedRows: Bool
 
+  /// Compiles `declaration` whose states and transitions' kinds the caller has numbered: the
+  /// states are `declaration.states`, and transition `i` goes from state `from[i]` to state
+  /// `to[i]` on kind `kinds[kind[i]]`. Builds what ``init(_:)`` builds, grouping the rows by
+  /// number instead of by hashed value; an importer of a text file with thousands of rows knows
+  /// the numbers already.
+  init(
+    _ declaration: AutomatonDeclaration<State, Event, Output>, kinds: [Event.Kind],
+    from: [Int32], kind: [Int32], to: [Int32]
+  ) {
+    self.declaration = declaration
+    let transitions = declaration.transitions
+    let kindCount = max(kinds.count, 1)
+    // Groups numbered in order of first appearance, keyed by `from * kindCount + kind`; the
+    // key space is the states times the kinds, in one array when that is not much more than
+    // the rows, else in a dictionary of integers.
+    let keySpace = declaration.states.count * kindCount
+    var denseGroups =
+      keySpace <= 4 * transitions.count + 1_024
+      ? [Int32](repeating: -1, count: keySpace) : []
+    var sparseGroups: [Int: Int32] = [:]
+    var groupKeys: [Int] = []
+    var groupOfTransition = [Int32](repeating: 0, count: transitions.count)
+    var sizes: [Int] = []
+    for index in transitions.indices {
+      let key = Int(from[index]) * kindCount + Int(kind[index])
+      var group = denseGroups.isEmpty ? sparseGroups[key, default: -1] : denseGroups[key]
+      if group < 0 {
+        group = Int32(groupKeys.count)
+        if denseGroups.isEmpty { sparseGroups[key] = group } else { denseGroups[key] = group }
+        groupKeys.append(key)
+        sizes.append(0)
+      }
+      sizes[Int(group)] += 1
+      groupOfTransition[index] = group
+    }
+    var starts = [Int](repeating: 0, count: groupKeys.count + 1)
+    for group in groupKeys.indices {
+      starts[group + 1] = starts[group] + sizes[group]
+    }
+    var nextRow = starts
+    var rowOfTransition = [Int](repeating: 0, count: transitions.count)
+    var transitionOfRow = [Int](repeating: 0, count: transitions.count)
+    for index in transitions.indices {
+      let group = Int(groupOfTransition[index])
+      let row = nextRow[group]
+      nextRow[group] = row + 1
+      rowOfTransition[index] = row
+      transitionOfRow[row] = index
+    }
+    // Distinct (state, kind) pairs, as in a learned model, leave the rows in declaration
+    // order: share the declaration's array instead of copying every transition.
+    let inOrder = groupKeys.count == transitions.count
+    let rows = inOrder ? transitions : transitionOfRow.map { transitions[$0] }
+    let groups = groupKeys.indices.map { group in
+      (
+        state: groupKeys[group] / kindCount, kind: groupKeys[group] % kindCount,
+        rows: starts[group]..<starts[group + 1]
+      )
+    }
+    self.rows = rows
+    self.rowOfTransition = rowOfTransition
+    table = TransitionTable(
+      states: declaration.states, kinds: kinds, groups: groups,
+      targets: transitionOfRow.map {
+        (state: Int(to[$0]), isInternal: transitions[$0].isInternal)
+      })
+    outputsOfStates = declaration.stateOutputs
+    hasStateOutputs = !declaration.stateOutputs.isEmpty
+    rowPredicates = rows.map(\.predicate)
+    rowOutputs = rows.map(\.source)
+    hasGuards = rows.contains { $0.predicate != nil }
+    let hasRowOutputs = rows.contains {
+      if case .none = $0.source { false } else { true }
+    }
+    self.hasRowOutputs = hasRowOutputs
+    hasOutputs = hasRowOutputs || hasStateOutputs
+    hasActions = !declaration.entryActions.isEmpty || !declaration.exitActions.isEmpty
+    hasComputedRows = !declaration.computedRows.isEmpty
+  }
+
   /// Compiles `declaration`.
   init(_ declaration: AutomatonDeclaration<State, Event, Output>) {
     self.declaration = declaration

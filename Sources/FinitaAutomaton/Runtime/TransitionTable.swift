@@ -193,6 +193,64 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
   }
 
   /// The position of `state`, or that of the empty line when no row leaves it.
+  /// The table of transitions whose states and kinds the caller has numbered, as an importer
+  /// that read them from text knows them: `states` and `kinds` are distinct, a group names its
+  /// state and kind by number, a row its target by state number. It is the table
+  /// ``init(groups:targets:)`` builds for the same rows, made without hashing a state or a kind
+  /// per row; types whose values are searched or indexed by their byte (enums) take that
+  /// initializer, which chooses those layouts.
+  init(
+    states: [State], kinds: [Kind], groups: [(state: Int, kind: Int, rows: Range<Int>)],
+    targets: [(state: Int, isInternal: Bool)]
+  ) {
+    if Self.isSearchable(State.self, count: states.count)
+      || Self.isSearchable(Kind.self, count: kinds.count)
+    {
+      self.init(
+        groups: groups.map {
+          (key: Key(state: states[$0.state], kind: kinds[$0.kind]), rows: $0.rows)
+        },
+        targets: targets.map { (state: states[$0.state], isInternal: $0.isInternal) })
+    } else {
+      self.init(hashing: states, kinds: kinds, groups: groups, targets: targets)
+    }
+  }
+
+  /// The hashed layout of ``init(states:kinds:groups:targets:)``: a dictionary from state to
+  /// position and one from kind to rows per state.
+  private init(
+    hashing states: [State], kinds: [Kind], groups: [(state: Int, kind: Int, rows: Range<Int>)],
+    targets: [(state: Int, isInternal: Bool)]
+  ) {
+    self.states = states
+    stride = 1
+    searchesStates = false
+    stateIndexIsByte = false
+    searchesKinds = false
+    kindIndexIsByte = false
+    self.kinds = []
+    denseSlots = []
+    var positions: [State: Int] = [:]
+    positions.reserveCapacity(states.count)
+    for (index, state) in states.enumerated() { positions[state] = index }
+    statePositions = positions
+    self.targets = targets.map {
+      Target(state: states[$0.state], position: $0.state, isInternal: $0.isInternal)
+    }
+    var groupsOfState = [Int](repeating: 0, count: states.count + 1)
+    for group in groups { groupsOfState[group.state] += 1 }
+    var slots = groupsOfState.map { count in
+      var slots: [Kind: Slot] = [:]
+      slots.reserveCapacity(count)
+      return slots
+    }
+    for group in groups {
+      slots[group.state][kinds[group.kind]] = Slot(
+        rows: group.rows, firstTarget: targets[group.rows.lowerBound].state)
+    }
+    hashedSlots = slots
+  }
+
   @inlinable
   @inline(__always)
   func position(of state: State) -> Int {
