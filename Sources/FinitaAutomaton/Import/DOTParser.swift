@@ -23,10 +23,24 @@ package struct DOTParser {
   }
 
   /// An identifier, a numeral, a quoted or HTML string, or a concatenation of strings.
+  ///
+  /// It holds no reference, so reading one costs no reference counting: the text of a
+  /// concatenation waits in the parser's `joinedTexts`.
   private struct Atom {
     var token: DOTToken
-    /// The text of a concatenation, already decoded.
-    var joined: String?
+    /// Where the decoded text of a concatenation is in `joinedTexts`; -1 when the atom is a
+    /// single token.
+    var joinedText: Int32 = -1
+
+    var isJoined: Bool { joinedText >= 0 }
+  }
+
+  /// The texts of the concatenations read (`"a" + "b"`), which atoms refer to by number.
+  private var joinedTexts: [String] = []
+
+  /// The decoded text of `atom`, when it is a concatenation.
+  private func joined(_ atom: Atom) -> String? {
+    atom.isJoined ? joinedTexts[Int(atom.joinedText)] : nil
   }
 
   private init(bytes: UnsafeBufferPointer<UInt8>, source: String) throws(DOTImportError) {
@@ -105,8 +119,11 @@ package struct DOTParser {
     case strict, graph, digraph, node, edge, subgraph
   }
 
-  /// The keyword an identifier token spells, in any case.
-  private func keyword(_ token: DOTToken) -> Keyword? {
+  /// The keyword an identifier token of `bytes` spells, in any case.
+  ///
+  /// This and the other token tests are static: a method of the parser called from one of its
+  /// mutating methods made the compiler copy the whole parser (328 bytes) on every call.
+  private static func keyword(_ token: DOTToken, in bytes: UnsafeBufferPointer<UInt8>) -> Keyword? {
     guard token.kind == .identifier else { return nil }
     let length = token.end - token.start
     guard length >= 4 && length <= 8 else { return nil }
@@ -165,7 +182,9 @@ package struct DOTParser {
   }
 
   /// Whether the token's raw bytes are `word` (an attribute name, compared exactly).
-  private func isName(_ token: DOTToken, _ word: StaticString) -> Bool {
+  private static func isName(
+    _ token: DOTToken, _ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
     guard token.kind != .html, !token.escaped,
       token.end - token.start == word.utf8CodeUnitCount
     else { return false }
@@ -176,9 +195,9 @@ package struct DOTParser {
     return true
   }
 
-  private func isAtom(_ token: DOTToken) -> Bool {
+  private static func isAtom(_ token: DOTToken, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     switch token.kind {
-    case .identifier: keyword(token) == nil
+    case .identifier: keyword(token, in: bytes) == nil
     case .quoted, .html: true
     default: false
     }
@@ -189,8 +208,8 @@ package struct DOTParser {
   private mutating func atom(
     _ expected: @autoclosure () -> String, hint: @autoclosure () -> String
   ) throws(DOTImportError) -> Atom {
-    guard isAtom(current) else {
-      if let keyword = keyword(current) {
+    guard Self.isAtom(current, in: bytes) else {
+      if let keyword = Self.keyword(current, in: bytes) {
         let word = text(of: current)
         throw error(
           at: current.position,
@@ -213,14 +232,21 @@ package struct DOTParser {
         throw unexpected(
           expected: "a quoted string after '+'", hint: "Join quoted strings: \"a\" + \"b\".")
       }
-      atom.joined = (atom.joined ?? text(of: atom.token)) + text(of: current)
+      let text = (joined(atom) ?? self.text(of: atom.token)) + self.text(of: current)
+      if atom.isJoined {
+        joinedTexts[Int(atom.joinedText)] = text
+      } else {
+        atom.joinedText = Int32(truncatingIfNeeded: joinedTexts.count)
+        joinedTexts.append(text)
+      }
       try advance()
     }
     return atom
   }
 
   private mutating func value(of atom: Atom) -> DOTGraph.Value {
-    if let joined = atom.joined {
+    if atom.isJoined {
+      let joined = joinedTexts[Int(atom.joinedText)]
       return graph.value(joined, isHTML: false, at: atom.token.position)
     }
     let token = atom.token
@@ -233,18 +259,18 @@ package struct DOTParser {
   }
 
   private func name(of atom: Atom) -> String {
-    atom.joined ?? text(of: atom.token)
+    joined(atom) ?? text(of: atom.token)
   }
 
   // MARK: Grammar
 
   private mutating func parseGraph() throws(DOTImportError) -> DOTGraph {
     graph.position = current.position
-    if keyword(current) == .strict {
+    if Self.keyword(current, in: bytes) == .strict {
       graph.isStrict = true
       try advance()
     }
-    switch keyword(current) {
+    switch Self.keyword(current, in: bytes) {
     case .digraph: graph.isDirected = true
     case .graph: graph.isDirected = false
     default:
@@ -252,7 +278,7 @@ package struct DOTParser {
         expected: "'digraph'", hint: "A machine file starts with 'digraph name {'.")
     }
     try advance()
-    if isAtom(current) {
+    if Self.isAtom(current, in: bytes) {
       _ = try atom("a graph name", hint: "")
     }
     guard current.kind == .openBrace else {
@@ -264,7 +290,7 @@ package struct DOTParser {
     let close = current.position
     try advance()
     guard current.kind == .end else {
-      if let keyword = keyword(current),
+      if let keyword = Self.keyword(current, in: bytes),
         keyword == .digraph || keyword == .graph || keyword == .strict
       {
         throw unexpected(
@@ -303,9 +329,9 @@ package struct DOTParser {
   }
 
   private mutating func statement() throws(DOTImportError) {
-    switch keyword(current) {
+    switch Self.keyword(current, in: bytes) {
     case .graph, .node, .edge:
-      let kind = keyword(current)
+      let kind = Self.keyword(current, in: bytes)
       let word = text(of: current)
       try advance()
       guard current.kind == .openBracket else {
@@ -330,7 +356,7 @@ package struct DOTParser {
         expected: "a statement",
         hint: "A file holds one graph; close it with '}' before another begins.")
     case nil:
-      if isAtom(current) {
+      if Self.isAtom(current, in: bytes) {
         break
       }
       if current.kind == .openBrace {
@@ -342,7 +368,7 @@ package struct DOTParser {
     }
     let start = current.position
     let ends: Ends
-    let isSubgraph = keyword(current) == .subgraph || current.kind == .openBrace
+    let isSubgraph = Self.keyword(current, in: bytes) == .subgraph || current.kind == .openBrace
     if isSubgraph {
       ends = .many(try subgraph())
     } else {
@@ -421,7 +447,7 @@ package struct DOTParser {
   private mutating func node(_ mention: Atom) throws(DOTImportError) -> Int {
     let token = mention.token
     let (number, isNew) =
-      mention.joined == nil && !token.escaped
+      !mention.isJoined && !token.escaped
       ? graph.node(
         spelled: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]),
         at: token.position)
@@ -457,7 +483,7 @@ package struct DOTParser {
           hint: "Start the file with 'digraph' for a machine, or use '--' in a graph.")
       }
       try advance()
-      if keyword(current) == .subgraph || current.kind == .openBrace {
+      if Self.keyword(current, in: bytes) == .subgraph || current.kind == .openBrace {
         let members = try subgraph()
         pending.append(.many(members))
       } else {
@@ -490,9 +516,9 @@ package struct DOTParser {
       graph.firstSubgraph = start
     }
     var name: String?
-    if keyword(current) == .subgraph {
+    if Self.keyword(current, in: bytes) == .subgraph {
       try advance()
-      if isAtom(current) {
+      if Self.isAtom(current, in: bytes) {
         name = self.name(of: try atom("a subgraph name", hint: ""))
       }
     }
@@ -554,10 +580,11 @@ package struct DOTParser {
         let value = try atom(
           "a value for \(Self.display(nameToken, in: source))",
           hint: "Quote values that are not plain words: label=\"...\".")
-        let isLabel = isName(name.token, "label")
-        if value.token.kind == .html, value.joined == nil,
-          isLabel || isName(name.token, "xlabel") || isName(name.token, "headlabel")
-            || isName(name.token, "taillabel")
+        let isLabel = Self.isName(name.token, "label", in: bytes)
+        if value.token.kind == .html, !value.isJoined,
+          isLabel || Self.isName(name.token, "xlabel", in: bytes)
+            || Self.isName(name.token, "headlabel", in: bytes)
+            || Self.isName(name.token, "taillabel", in: bytes)
         {
           attributes.html.append(value.token)
         }
