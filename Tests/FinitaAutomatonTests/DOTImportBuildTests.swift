@@ -12,6 +12,22 @@ struct DOTImportBuildTests {
     try expectSameAsComponents(DOTImporter.mealyMachine(from: Self.learnedModel(states: 60)))
   }
 
+  @Test("a sparse model, each state with inputs of its own, answers the same")
+  func sparseInputs() throws {
+    // 300 states by 600 inputs is far more than the 600 rows: the table keeps kinds per state
+    // instead of a dense line per state.
+    var text = "digraph sparse {\n__start0 -> s0;\n"
+    for state in 0..<300 {
+      text += "s\(state) -> s\((state + 1) % 300) [label=\"next\(state)/\(state)\"];\n"
+      text += "s\(state) -> s0 [label=\"reset\(state)/r\"];\n"
+    }
+    text += "}\n"
+    let machine = try DOTImporter.mealyMachine(from: text)
+    try expectSameAsComponents(machine)
+    #expect(machine.match(from: "s7", by: "next7")?.to == "s8")
+    #expect(machine.match(from: "s7", by: "next8") == nil)
+  }
+
   @Test("a Moore machine, with outputs on states")
   func moore() throws {
     let machine = try DOTImporter.mooreMachine(

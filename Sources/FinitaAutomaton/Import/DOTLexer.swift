@@ -226,6 +226,8 @@ internal struct DOTLexer {
   private mutating func quotedString(into token: inout DOTToken) throws(DOTImportError) {
     token.start = index
     while index < bytes.count {
+      index = Self.plainStringBytes(in: bytes, from: index)
+      guard index < bytes.count else { break }
       let current = bytes[index]
       if current == .quote {
         token.end = index
@@ -255,6 +257,41 @@ internal struct DOTLexer {
       message: "The string that starts here is never closed.",
       hint: "Add the closing quote; write a quote inside a string as \\\"."
     )
+  }
+
+  /// The index of the first quote, backslash, LF or CR at or after `start` (`bytes.count` when
+  /// none): the end of the bytes a quoted string takes as they are.
+  ///
+  /// Eight bytes are tested at once (a byte equal to one of the four makes a zero byte in the
+  /// word XORed with it, which the usual subtract-and-mask test finds), since labels are long
+  /// and these four bytes rare in them.
+  private static func plainStringBytes(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int
+  {
+    guard let base = bytes.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool {
+      (word &- ones) & ~word & highs != 0
+    }
+    var index = start
+    while index + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if hasZeroByte(word ^ (ones &* UInt64(UInt8.quote)))
+        || hasZeroByte(word ^ (ones &* UInt64(UInt8.backslash)))
+        || hasZeroByte(word ^ (ones &* UInt64(UInt8.lf)))
+        || hasZeroByte(word ^ (ones &* UInt64(UInt8.cr)))
+      {
+        break
+      }
+      index += 8
+    }
+    while index < bytes.count {
+      let byte = base[index]
+      if byte == .quote || byte == .backslash || byte == .lf || byte == .cr { return index }
+      index += 1
+    }
+    return index
   }
 
   private mutating func htmlString(into token: inout DOTToken) throws(DOTImportError) {

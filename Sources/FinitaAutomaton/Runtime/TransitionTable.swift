@@ -76,10 +76,10 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
   @usableFromInline
   internal let statePositions: [State: Int]
   /// The distance between the positions of consecutive `states`: the number of columns of
-  /// `denseSlots`, or 1 when kinds are hashed.
+  /// `denseSlots`, or 1 when kinds are hashed per state.
   @usableFromInline
   internal let stride: Int
-  /// The kinds with a column in `denseSlots`, when kinds are searched.
+  /// The kinds with a column in `denseSlots`, when kinds are searched or indexed.
   @usableFromInline
   internal let kinds: [Kind]
   /// Whether kinds are found by comparing them with `kinds` and their rows read from
@@ -90,6 +90,14 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
   /// are all the cases of a payload-free enum in declaration order.
   @usableFromInline
   internal let kindIndexIsByte: Bool
+  /// Whether kinds that are not searched are hashed once, in `kindIndexes`, to their column of
+  /// `denseSlots`, rather than per state in `hashedSlots`; chosen when the dense table is not
+  /// much larger than the rows, so that building it hashes each kind once instead of each row.
+  @usableFromInline
+  internal let indexesKinds: Bool
+  /// The column of each kind in `denseSlots`, when `indexesKinds`.
+  @usableFromInline
+  internal let kindIndexes: [Kind: Int]
   /// The rows of the state at position `p` for the kind at index `k` of `kinds` are
   /// `denseSlots[p + k]`; the last column (for an unknown kind) and the last line (for a state
   /// that no row leaves) are empty.
@@ -105,6 +113,12 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
 
   /// Above this many cases a linear search for an index would cost more than hashing.
   static var denseLimit: Int { 16 }
+
+  /// Whether a dense table of `states` lines (and one for unknown states) by `kinds` columns
+  /// (and one for unknown kinds) is small enough, next to `rows`, to index hashed kinds.
+  static func indexesKinds(states: Int, kinds: Int, rows: Int) -> Bool {
+    (states + 1) * (kinds + 1) <= 4 * rows + 1_024
+  }
 
   // Plain stored properties rather than an enum with array payloads: binding an enum's payload
   // retains and releases each array on every lookup, which costs more than the lookup itself.
@@ -153,7 +167,10 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
     } else {
       kindIndexIsByte = false
     }
-    let stride = searchesKinds ? kinds.count + 1 : 1
+    indexesKinds =
+      !searchesKinds
+      && Self.indexesKinds(states: states.count, kinds: kinds.count, rows: targets.count)
+    let stride = searchesKinds || indexesKinds ? kinds.count + 1 : 1
     let unknownState = states.count * stride
     let positions = stateIndexes.mapValues { $0 * stride }
     let targets = targets.map {
@@ -169,7 +186,7 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
     self.targets = targets
     searchesStates = Self.isSearchable(State.self, count: states.count)
     statePositions = searchesStates ? [:] : positions
-    if searchesKinds {
+    if searchesKinds || indexesKinds {
       var slots = [Slot](repeating: .empty, count: (states.count + 1) * stride)
       for group in groups {
         if let p = positions[group.key.state], let k = kindIndexes[group.key.kind] {
@@ -177,9 +194,11 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
         }
       }
       self.kinds = kinds
+      self.kindIndexes = indexesKinds ? kindIndexes : [:]
       denseSlots = slots
       hashedSlots = []
     } else {
+      self.kindIndexes = [:]
       var slots = [[Kind: Slot]](repeating: [:], count: states.count + 1)
       for group in groups {
         if let p = positions[group.key.state] {
@@ -223,20 +242,39 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
     targets: [(state: Int, isInternal: Bool)]
   ) {
     self.states = states
-    stride = 1
     searchesStates = false
     stateIndexIsByte = false
     searchesKinds = false
     kindIndexIsByte = false
-    self.kinds = []
-    denseSlots = []
+    indexesKinds = Self.indexesKinds(
+      states: states.count, kinds: kinds.count, rows: targets.count)
+    let stride = indexesKinds ? kinds.count + 1 : 1
+    self.stride = stride
     var positions: [State: Int] = [:]
     positions.reserveCapacity(states.count)
-    for (index, state) in states.enumerated() { positions[state] = index }
+    for (index, state) in states.enumerated() { positions[state] = index * stride }
     statePositions = positions
     self.targets = targets.map {
-      Target(state: states[$0.state], position: $0.state, isInternal: $0.isInternal)
+      Target(state: states[$0.state], position: $0.state * stride, isInternal: $0.isInternal)
     }
+    if indexesKinds {
+      var slots = [Slot](repeating: .empty, count: (states.count + 1) * stride)
+      for group in groups {
+        slots[group.state * stride + group.kind] = Slot(
+          rows: group.rows, firstTarget: targets[group.rows.lowerBound].state * stride)
+      }
+      var indexes: [Kind: Int] = [:]
+      indexes.reserveCapacity(kinds.count)
+      for (index, kind) in kinds.enumerated() { indexes[kind] = index }
+      self.kinds = kinds
+      kindIndexes = indexes
+      denseSlots = slots
+      hashedSlots = []
+      return
+    }
+    self.kinds = []
+    kindIndexes = [:]
+    denseSlots = []
     var groupsOfState = [Int](repeating: 0, count: states.count + 1)
     for group in groups { groupsOfState[group.state] += 1 }
     var slots = groupsOfState.map { count in
@@ -286,6 +324,10 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
     }
     if searchesKinds {
       return denseSlots[position &+ index(of: kind)]
+    }
+    if indexesKinds {
+      guard let column = kindIndexes[kind] else { return .empty }
+      return denseSlots[position &+ column]
     }
     return hashedSlots[position][kind] ?? .empty
   }
