@@ -120,25 +120,31 @@ public struct Statechart: Sendable {
   /// - Parameter name: The event's name, such as `play` or `error.network`.
   /// - Returns: The handle to pass to ``StatechartMachine/send(_:)-(StatechartEvent)``.
   public func event(_ name: String) -> StatechartEvent {
-    StatechartEvent(name: name, eventClass: tables.eventClass(of: name))
+    StatechartEvent(
+      name: name, eventClass: tables.eventClass(of: name), chart: ObjectIdentifier(tables))
   }
 }
 
 /// An event resolved against one chart, ready to be sent without looking its name up.
 ///
 /// Get handles from ``Statechart/event(_:)`` and keep them: sending a handle is the fastest way
-/// to drive a ``StatechartMachine``. A handle is only meaningful for the chart that made it.
+/// to drive a ``StatechartMachine``. A handle made by another chart is looked up by its name,
+/// as ``StatechartMachine/send(_:)-(String)`` does; handles of different charts are not equal.
 public struct StatechartEvent: Hashable, Sendable, CustomStringConvertible {
   /// The event's name.
   public let name: String
   /// Which transitions the event can match: an index into the chart's precomputed tables.
   @usableFromInline
   internal let eventClass: Int
+  /// The tables `eventClass` indexes, so that a machine of another chart does not read them.
+  @usableFromInline
+  internal let chart: ObjectIdentifier
 
   @usableFromInline
-  internal init(name: String, eventClass: Int) {
+  internal init(name: String, eventClass: Int, chart: ObjectIdentifier) {
     self.name = name
     self.eventClass = eventClass
+    self.chart = chart
   }
 
   /// The event's name.

@@ -31,6 +31,8 @@ public struct StatechartMachine: Sendable {
   /// The tables' fast path, `nil` for charts of more than 63 states. It points into memory
   /// `tables` owns.
   @usableFromInline internal let fast: FastPathView?
+  /// The identity of `tables`, which the event handles of this chart carry.
+  @usableFromInline internal let chartIdentity: ObjectIdentifier
   /// The active states, one bit per node in document order.
   @usableFromInline internal var active: [UInt64]
   /// Recorded history: `historyCount` sets of nodes, one after the other.
@@ -70,6 +72,7 @@ public struct StatechartMachine: Sendable {
     self.chart = chart
     self.tables = chart.tables
     self.fast = fastPath ? chart.tables.fast?.view : nil
+    self.chartIdentity = ObjectIdentifier(chart.tables)
     let words = tables.words
     active = Array(repeating: 0, count: words)
     history = Array(repeating: 0, count: max(tables.historyCount, 1) * words)
@@ -122,11 +125,13 @@ public struct StatechartMachine: Sendable {
 
   /// Handles an external event: one macrostep.
   ///
-  /// - Parameter event: The event, resolved with ``Statechart/event(_:)`` on this chart.
+  /// - Parameter event: The event, resolved with ``Statechart/event(_:)`` on this chart (a
+  ///   handle of another chart is looked up by its name).
   /// - Returns: What the event did. The commands to carry out are in ``commands``.
   @discardableResult
   public mutating func send(_ event: StatechartEvent) -> StatechartStep {
-    handle(eventClass: event.eventClass)
+    guard event.chart == chartIdentity else { return send(event.name) }
+    return handle(eventClass: event.eventClass)
   }
 
   /// Handles an external event given by name: one macrostep.
@@ -134,6 +139,9 @@ public struct StatechartMachine: Sendable {
   /// - Parameter name: The event's name, such as `play` or `error.network`.
   /// - Returns: What the event did. The commands to carry out are in ``commands``.
   @discardableResult
+  // Not inlined into `send(_: StatechartEvent)`, where its lookup would add reference counting
+  // to the path of every event.
+  @inline(never)
   public mutating func send(_ name: String) -> StatechartStep {
     handle(eventClass: tables.eventClass(of: name))
   }

@@ -104,3 +104,32 @@ struct FastPathTests {
     }
   }
 }
+
+@Suite("Statechart event handles")
+struct EventHandleTests {
+  @Test("a handle made by another chart is looked up by its name, never by the other's tables")
+  func handleOfAnotherChart() throws {
+    let small = try Statechart(name: "small") {
+      State("off") { On("go", to: "on") }
+      State("on") { On("stop", to: "off") }
+    }
+    // More event names than the small chart has classes, so a foreign class would be out of
+    // its tables' range.
+    let big = try Statechart(name: "big") {
+      State("a") {
+        On("e1 e2 e3 e4 e5 e6 e7 e8", to: "b")
+        On("stop", to: "b")
+        On("go", to: "b")
+      }
+      State("b")
+    }
+    var machine = StatechartMachine(small)
+    #expect(machine.send(big.event("e8")) == .ignored)
+    #expect(machine.send(big.event("go")) == .handled(microsteps: 1))
+    #expect(machine.configuration == ["on"])
+    #expect(machine.send(big.event("stop")) == .handled(microsteps: 1))
+    #expect(machine.configuration == ["off"])
+    #expect(big.event("go") != small.event("go"))
+    #expect(small.event("go") == small.event("go"))
+  }
+}
