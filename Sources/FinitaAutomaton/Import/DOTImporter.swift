@@ -273,11 +273,12 @@ public enum DOTImporter {
         )
       }
       rows[edge.from][reading.inputNumber] = Int32(transitions.count)
-      transitions.append(
-        output.map {
-          Transition(from: names[edge.from], to: target, by: input, output: $0, label: $0)
-        }
-          ?? Transition(from: names[edge.from], to: target, by: input))
+      if let output {
+        transitions.append(
+          Transition(from: names[edge.from], to: target, by: input, output: output, label: output))
+      } else {
+        transitions.append(Transition(from: names[edge.from], to: target, by: input))
+      }
       edgeOfTransition.append(edgeNumber)
       outputOfTransition.append(output)
       fromNumbers.append(stateNumbers[edge.from])

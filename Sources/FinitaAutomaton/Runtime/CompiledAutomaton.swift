@@ -45,11 +45,10 @@ internal final class CompiledAutomaton<
   /// `to[i]` on kind `kinds[kind[i]]`. Builds what ``init(_:)`` builds, grouping the rows by
   /// number instead of by hashed value; an importer of a text file with thousands of rows knows
   /// the numbers already.
-  init(
+  convenience init(
     _ declaration: AutomatonDeclaration<State, Event, Output>, kinds: [Event.Kind],
     from: [Int32], kind: [Int32], to: [Int32]
   ) {
-    self.declaration = declaration
     let transitions = declaration.transitions
     let kindCount = max(kinds.count, 1)
     // Groups numbered in order of first appearance, keyed by `from * kindCount + kind`; the
@@ -58,54 +57,83 @@ internal final class CompiledAutomaton<
     let keySpace = declaration.states.count * kindCount
     var denseGroups =
       keySpace <= 4 * transitions.count + 1_024
-      ? [Int32](repeating: -1, count: keySpace) : []
-    var sparseGroups: [Int: Int32] = [:]
+      ? [Int](repeating: -1, count: keySpace) : []
+    var sparseGroups: [Int: Int] = [:]
     var groupKeys: [Int] = []
-    var groupOfTransition = [Int32](repeating: 0, count: transitions.count)
-    var sizes: [Int] = []
+    var grouping = Grouping(count: transitions.count)
     for index in transitions.indices {
       let key = Int(from[index]) * kindCount + Int(kind[index])
       var group = denseGroups.isEmpty ? sparseGroups[key, default: -1] : denseGroups[key]
       if group < 0 {
-        group = Int32(groupKeys.count)
+        group = groupKeys.count
         if denseGroups.isEmpty { sparseGroups[key] = group } else { denseGroups[key] = group }
         groupKeys.append(key)
-        sizes.append(0)
       }
-      sizes[Int(group)] += 1
-      groupOfTransition[index] = group
+      grouping.add(index, to: group)
     }
-    var starts = [Int](repeating: 0, count: groupKeys.count + 1)
-    for group in groupKeys.indices {
-      starts[group + 1] = starts[group] + sizes[group]
-    }
-    var nextRow = starts
-    var rowOfTransition = [Int](repeating: 0, count: transitions.count)
-    var transitionOfRow = [Int](repeating: 0, count: transitions.count)
-    for index in transitions.indices {
-      let group = Int(groupOfTransition[index])
-      let row = nextRow[group]
-      nextRow[group] = row + 1
-      rowOfTransition[index] = row
-      transitionOfRow[row] = index
-    }
+    let placed = grouping.place()
     // Distinct (state, kind) pairs, as in a learned model, leave the rows in declaration
     // order: share the declaration's array instead of copying every transition.
-    let inOrder = groupKeys.count == transitions.count
-    let rows = inOrder ? transitions : transitionOfRow.map { transitions[$0] }
-    let groups = groupKeys.indices.map { group in
-      (
-        state: groupKeys[group] / kindCount, kind: groupKeys[group] % kindCount,
-        rows: starts[group]..<starts[group + 1]
-      )
-    }
-    self.rows = rows
-    self.rowOfTransition = rowOfTransition
-    table = TransitionTable(
-      states: declaration.states, kinds: kinds, groups: groups,
-      targets: transitionOfRow.map {
+    let rows =
+      groupKeys.count == transitions.count
+      ? transitions : placed.transitionOfRow.map { transitions[$0] }
+    let table = TransitionTable(
+      states: declaration.states, kinds: kinds,
+      groups: groupKeys.indices.map { group in
+        (
+          state: groupKeys[group] / kindCount, kind: groupKeys[group] % kindCount,
+          rows: placed.starts[group]..<placed.starts[group + 1]
+        )
+      },
+      targets: placed.transitionOfRow.map {
         (state: Int(to[$0]), isInternal: transitions[$0].isInternal)
       })
+    self.init(
+      declaration, rows: rows, rowOfTransition: placed.rowOfTransition, table: table)
+  }
+
+  /// Compiles `declaration`.
+  convenience init(_ declaration: AutomatonDeclaration<State, Event, Output>) {
+    let transitions = declaration.transitions
+    // Group rows by (state, kind), keeping declaration order inside each group.
+    typealias Key = TransitionTable<State, Event.Kind>.Key
+    var groupOrder: [Key] = []
+    var groupOfKey: [Key: Int] = [:]
+    var grouping = Grouping(count: transitions.count)
+    for (index, transition) in transitions.enumerated() {
+      let key = Key(state: transition.from, kind: transition.kind)
+      let group: Int
+      if let known = groupOfKey[key] {
+        group = known
+      } else {
+        group = groupOrder.count
+        groupOfKey[key] = group
+        groupOrder.append(key)
+      }
+      grouping.add(index, to: group)
+    }
+    let placed = grouping.place()
+    let rows = placed.transitionOfRow.map { transitions[$0] }
+    let table = TransitionTable(
+      groups: groupOrder.indices.map { group in
+        (key: groupOrder[group], rows: placed.starts[group]..<placed.starts[group + 1])
+      },
+      targets: rows.map { ($0.to, $0.isInternal) })
+    self.init(
+      declaration, rows: rows, rowOfTransition: placed.rowOfTransition, table: table)
+  }
+
+  /// The compiled automaton of `declaration` whose transitions are grouped into `rows`, the
+  /// parts both ways of grouping share.
+  private init(
+    _ declaration: AutomatonDeclaration<State, Event, Output>,
+    rows: [Transition<State, Event, Output>], rowOfTransition: [Int],
+    table: TransitionTable<State, Event.Kind>
+  ) {
+    self.declaration = declaration
+    self.rows = rows
+    self.rowOfTransition = rowOfTransition
+    self.table = table
     outputsOfStates = declaration.stateOutputs
     hasStateOutputs = !declaration.stateOutputs.isEmpty
     rowPredicates = rows.map(\.predicate)
@@ -119,67 +147,42 @@ internal final class CompiledAutomaton<
     hasActions = !declaration.entryActions.isEmpty || !declaration.exitActions.isEmpty
     hasComputedRows = !declaration.computedRows.isEmpty
   }
+}
 
-  /// Compiles `declaration`.
-  init(_ declaration: AutomatonDeclaration<State, Event, Output>) {
-    self.declaration = declaration
-    let transitions = declaration.transitions
+/// Places transitions in rows grouped by a number, keeping declaration order inside each group:
+/// count the rows of each group, then place each transition after the rows of the groups before
+/// its own (no array per group).
+private struct Grouping {
+  private var groupOfTransition: [Int]
+  private var sizes: [Int] = []
 
-    // Group rows by (state, kind), keeping declaration order inside each group: number the
-    // groups in order of first appearance, count their rows, then place each transition after
-    // the rows of the groups before its own (no array per group).
-    typealias Key = TransitionTable<State, Event.Kind>.Key
-    var groupOrder: [Key] = []
-    var groupOfKey: [Key: Int] = [:]
-    var groupOfTransition = [Int](repeating: 0, count: transitions.count)
-    var sizes: [Int] = []
-    for (index, transition) in transitions.enumerated() {
-      let key = Key(state: transition.from, kind: transition.kind)
-      let group: Int
-      if let known = groupOfKey[key] {
-        group = known
-      } else {
-        group = groupOrder.count
-        groupOfKey[key] = group
-        groupOrder.append(key)
-        sizes.append(0)
-      }
-      sizes[group] += 1
-      groupOfTransition[index] = group
-    }
-    var starts = [Int](repeating: 0, count: groupOrder.count + 1)
-    for group in groupOrder.indices {
+  init(count: Int) {
+    groupOfTransition = [Int](repeating: 0, count: count)
+  }
+
+  /// Puts transition `index` in `group`, a number at most one more than the largest so far.
+  mutating func add(_ index: Int, to group: Int) {
+    if group == sizes.count { sizes.append(0) }
+    sizes[group] += 1
+    groupOfTransition[index] = group
+  }
+
+  /// Where each group's rows start (and where the last ends), the row of each transition and
+  /// the transition of each row.
+  func place() -> (starts: [Int], rowOfTransition: [Int], transitionOfRow: [Int]) {
+    var starts = [Int](repeating: 0, count: sizes.count + 1)
+    for group in sizes.indices {
       starts[group + 1] = starts[group] + sizes[group]
     }
     var nextRow = starts
-    var rowOfTransition = [Int](repeating: 0, count: transitions.count)
-    var transitionOfRow = [Int](repeating: 0, count: transitions.count)
-    for index in transitions.indices {
-      let group = groupOfTransition[index]
+    var rowOfTransition = [Int](repeating: 0, count: groupOfTransition.count)
+    var transitionOfRow = [Int](repeating: 0, count: groupOfTransition.count)
+    for (index, group) in groupOfTransition.enumerated() {
       let row = nextRow[group]
       nextRow[group] = row + 1
       rowOfTransition[index] = row
       transitionOfRow[row] = index
     }
-    let rows = transitionOfRow.map { transitions[$0] }
-    let groups = groupOrder.indices.map { group in
-      (key: groupOrder[group], rows: starts[group]..<starts[group + 1])
-    }
-
-    self.rows = rows
-    self.rowOfTransition = rowOfTransition
-    table = TransitionTable(groups: groups, targets: rows.map { ($0.to, $0.isInternal) })
-    outputsOfStates = declaration.stateOutputs
-    hasStateOutputs = !declaration.stateOutputs.isEmpty
-    rowPredicates = rows.map(\.predicate)
-    rowOutputs = rows.map(\.source)
-    hasGuards = rows.contains { $0.predicate != nil }
-    let hasRowOutputs = rows.contains {
-      if case .none = $0.source { false } else { true }
-    }
-    self.hasRowOutputs = hasRowOutputs
-    hasOutputs = hasRowOutputs || hasStateOutputs
-    hasActions = !declaration.entryActions.isEmpty || !declaration.exitActions.isEmpty
-    hasComputedRows = !declaration.computedRows.isEmpty
+    return (starts, rowOfTransition, transitionOfRow)
   }
 }
