@@ -30,7 +30,7 @@ package struct DOTParser {
     var token: DOTToken
     /// Where the decoded text of a concatenation is in `joinedTexts`; -1 when the atom is a
     /// single token.
-    var joinedText: Int32 = -1
+    var joinedText = -1
 
     var isJoined: Bool { joinedText >= 0 }
   }
@@ -40,7 +40,7 @@ package struct DOTParser {
 
   /// The decoded text of `atom`, when it is a concatenation.
   private func joined(_ atom: Atom) -> String? {
-    atom.isJoined ? joinedTexts[Int(atom.joinedText)] : nil
+    atom.isJoined ? joinedTexts[atom.joinedText] : nil
   }
 
   private init(bytes: UnsafeBufferPointer<UInt8>, source: String) throws(DOTImportError) {
@@ -234,9 +234,9 @@ package struct DOTParser {
       }
       let text = (joined(atom) ?? self.text(of: atom.token)) + self.text(of: current)
       if atom.isJoined {
-        joinedTexts[Int(atom.joinedText)] = text
+        joinedTexts[atom.joinedText] = text
       } else {
-        atom.joinedText = Int32(truncatingIfNeeded: joinedTexts.count)
+        atom.joinedText = joinedTexts.count
         joinedTexts.append(text)
       }
       try advance()
@@ -246,7 +246,7 @@ package struct DOTParser {
 
   private mutating func value(of atom: Atom) -> DOTGraph.Value {
     if atom.isJoined {
-      let joined = joinedTexts[Int(atom.joinedText)]
+      let joined = joinedTexts[atom.joinedText]
       return graph.value(joined, isHTML: false, at: atom.token.position)
     }
     let token = atom.token

@@ -211,7 +211,6 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
     }
   }
 
-  /// The position of `state`, or that of the empty line when no row leaves it.
   /// The table of transitions whose states and kinds the caller has numbered, as an importer
   /// that read them from text knows them: `states` and `kinds` are distinct, a group names its
   /// state and kind by number, a row its target by state number. It is the table
@@ -235,8 +234,9 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
     }
   }
 
-  /// The hashed layout of ``init(states:kinds:groups:targets:)``: a dictionary from state to
-  /// position and one from kind to rows per state.
+  /// The layouts of ``init(states:kinds:groups:targets:)`` for hashed states: a dictionary
+  /// from state to position, and kinds either indexed to a column of one dense table or, when
+  /// that table would be much larger than the rows, hashed in a dictionary per state.
   private init(
     hashing states: [State], kinds: [Kind], groups: [(state: Int, kind: Int, rows: Range<Int>)],
     targets: [(state: Int, isInternal: Bool)]
@@ -289,6 +289,7 @@ internal struct TransitionTable<State: Hashable & Sendable, Kind: Hashable & Sen
     hashedSlots = slots
   }
 
+  /// The position of `state`, or that of the empty line when no row leaves it.
   @inlinable
   @inline(__always)
   func position(of state: State) -> Int {
