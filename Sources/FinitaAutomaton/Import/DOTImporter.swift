@@ -196,7 +196,6 @@ public enum DOTImporter {
     var inputNumbers: [String: Int] = [:]
     var inputs: [String] = []
     var edgeOfTransition: [Int] = []
-    var outputOfTransition: [String?] = []
     for (edgeNumber, edge) in graph.edges.enumerated() where isState[edge.from] {
       let from = ids[edge.from]
       let to = ids[edge.to]
@@ -259,7 +258,8 @@ public enum DOTImporter {
       let previousNumber = rows[edge.from][reading.inputNumber]
       if previousNumber >= 0 {
         let previous = Int(previousNumber)
-        if transitions[previous].to == target && outputOfTransition[previous] == output {
+        // An imported transition's output label is its output as read.
+        if transitions[previous].to == target && transitions[previous].outputLabel == output {
           continue
         }
         let line = graph.edges[edgeOfTransition[previous]].position.line
@@ -280,7 +280,6 @@ public enum DOTImporter {
         transitions.append(Transition(from: names[edge.from], to: target, by: input))
       }
       edgeOfTransition.append(edgeNumber)
-      outputOfTransition.append(output)
       fromNumbers.append(stateNumbers[edge.from])
       inputNumbersOfTransitions.append(Int32(reading.inputNumber))
       toNumbers.append(stateNumbers[edge.to])

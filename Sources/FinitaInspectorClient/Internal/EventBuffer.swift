@@ -30,10 +30,10 @@ final class EventBuffer: Sendable {
     var ring: [PendingEvent?]
     var head = 0
     var count = 0
-    var droppedSinceReport = 0
     var droppedTotal = 0
     /// The stages dropped since the last drain, by feature: the sender numbers each feature's
-    /// stages, and the dropped ones still take their numbers.
+    /// stages, and the dropped ones still take their numbers. Their sum is what the next drain
+    /// reports as dropped.
     var droppedByFeature: [UInt64: Int] = [:]
     var waiter: CheckedContinuation<Void, Never>?
     /// A wake with no sender waiting: the next wait returns at once, so a wake given between
@@ -56,18 +56,17 @@ final class EventBuffer: Sendable {
     let waiter: CheckedContinuation<Void, Never>? = storage.withLock { storage in
       if storage.isClosed { return nil }
       let tail = (storage.head + storage.count) % capacity
-      if storage.count == capacity, let oldest = storage.ring[tail] {
-        // Full: the tail is the oldest event's slot, and the new event takes it.
-        storage.droppedByFeature[oldest.info.id, default: 0] += 1
-      }
-      storage.ring[tail] = event
       if storage.count == capacity {
+        // Full: the tail is the oldest event's slot, and the new event takes it.
+        if let oldest = storage.ring[tail] {
+          storage.droppedByFeature[oldest.info.id, default: 0] += 1
+        }
         storage.head = (storage.head + 1) % capacity
-        storage.droppedSinceReport += 1
         storage.droppedTotal += 1
       } else {
         storage.count += 1
       }
+      storage.ring[tail] = event
       let waiter = storage.waiter
       storage.waiter = nil
       return waiter
@@ -100,12 +99,9 @@ final class EventBuffer: Sendable {
         storage.head = (storage.head + 1) % capacity
       }
       storage.count -= taken
-      var dropped: DroppedEvents?
-      if storage.droppedSinceReport > 0 {
-        dropped = DroppedEvents(
-          count: storage.droppedSinceReport, total: storage.droppedTotal)
-        storage.droppedSinceReport = 0
-      }
+      let droppedCount = storage.droppedByFeature.values.reduce(0, +)
+      let dropped =
+        droppedCount > 0 ? DroppedEvents(count: droppedCount, total: storage.droppedTotal) : nil
       defer { storage.droppedByFeature = [:] }
       return Drained(
         events: events, dropped: dropped, droppedByFeature: storage.droppedByFeature)
@@ -117,7 +113,7 @@ final class EventBuffer: Sendable {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let resumeNow = storage.withLock { storage -> Bool in
-          if storage.count > 0 || storage.droppedSinceReport > 0 || storage.isClosed
+          if storage.count > 0 || !storage.droppedByFeature.isEmpty || storage.isClosed
             || storage.wakePending || Task.isCancelled
           {
             storage.wakePending = false
