@@ -46,7 +46,7 @@ struct NewsCounter: FeatureDefinition {
 
 /// An interceptor that does nothing.
 struct NoOpInterceptor: FeatureInterceptor {
-  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {}
+  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {}
 }
 
 /// A log handler that lets every entry through and drops it.

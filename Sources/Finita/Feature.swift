@@ -69,7 +69,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
     monitor: WorkMonitor? = nil
   ) {
-    let combined = Self.combine(trace, configuration: configuration)
+    let combined = FeatureTrace.make(hook: trace, configuration: configuration)
     core = FeatureCore(
       initialState: initialState,
       definition: definition,
@@ -79,37 +79,6 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     )
     combined?(.created(initialState))
     if startsImmediately { core.start() }
-  }
-
-  /// The trace hook a feature runs with: the package's own hook, then the interceptors of the
-  /// configuration and those installed for every feature; `nil`, and free, when there are none.
-  @inlinable
-  static func combine(
-    _ trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
-    configuration: FeatureConfiguration
-  ) -> (@Sendable (FeatureTraceEvent<Definition>) -> Void)? {
-    if configuration.interceptors.isEmpty, FeatureInterceptors.isEmpty { return trace }
-    let info = FeatureInfo(
-      id: FeatureIdentity.next(),
-      name: configuration.name,
-      definitionType: Definition.self
-    )
-    let interceptors = configuration.interceptors + FeatureInterceptors.interceptors(for: info)
-    if interceptors.isEmpty { return trace }
-    return { payload in
-      trace?(payload)
-      deliver(FeatureEvent(feature: info, payload: payload), to: interceptors)
-    }
-  }
-
-  /// Hands `event` to each interceptor. A function of its own: the closure above is only partly
-  /// specialized for the definition, and looping over the interceptors there copied the event
-  /// through generic value witnesses.
-  @inlinable
-  static func deliver(
-    _ event: FeatureEvent<Definition>, to interceptors: [any FeatureInterceptor]
-  ) {
-    for interceptor in interceptors { interceptor.intercept(event) }
   }
 
   deinit {

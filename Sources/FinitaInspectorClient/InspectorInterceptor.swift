@@ -7,17 +7,18 @@ struct InspectorInterceptor: FeatureInterceptor {
   let buffer: EventBuffer
   let start: ContinuousClock.Instant
 
-  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
     let elapsed = start.duration(to: .now)
     let seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let values = event.values
     buffer.append(
-      PendingEvent(info: event.feature, stage: event.stage, time: seconds) {
-        Self.render(event)
+      PendingEvent(info: values.feature, stage: values.stage, time: seconds) {
+        Self.render(values)
       })
   }
 
-  static func render<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>)
+  static func render<Definition: FeatureDefinition>(_ event: FeatureEventValues<Definition>)
     -> RenderedValues
   {
     var values = RenderedValues(text: event.valueDescription)

@@ -10,13 +10,15 @@ extension LoggingInterceptor {
   /// levels[.actionHandled] = nil  // never log this stage
   /// ```
   public struct Levels: Sendable {
-    private var levels: [FeatureStage: Logger.Level]
+    /// The level of each stage, at the stage's ``FeatureStage/position``: read at every
+    /// event, so an array rather than a dictionary that hashes the stage.
+    private var levels: [Logger.Level?]
 
     /// Creates levels from a table; stages missing from it are not logged.
     ///
     /// - Parameter levels: The level of each stage.
     public init(_ levels: [FeatureStage: Logger.Level]) {
-      self.levels = levels
+      self.levels = FeatureStage.allStages.map { levels[$0] }
     }
 
     /// The default: `trace` for states and handled actions, `debug` for wishes, actions,
@@ -44,8 +46,8 @@ extension LoggingInterceptor {
     ///
     /// - Parameter stage: The stage.
     public subscript(stage: FeatureStage) -> Logger.Level? {
-      get { levels[stage] }
-      set { levels[stage] = newValue }
+      get { levels[stage.position] }
+      set { levels[stage.position] = newValue }
     }
   }
 }

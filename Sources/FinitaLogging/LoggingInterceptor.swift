@@ -52,8 +52,18 @@ public struct LoggingInterceptor: FeatureInterceptor {
   /// Logs the event, when its stage's level is enabled.
   ///
   /// - Parameter event: The event.
-  public func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+  public func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
+  {
     guard let level = levels[event.stage], logger.logLevel <= level else { return }
+    log(event, at: level)
+  }
+
+  // A function of its own, so that an event whose level is off returns before any of the
+  // generic metadata this needs is looked up (an optional of each of the definition's types).
+  @inline(never)
+  private func log<Definition: FeatureDefinition>(
+    _ event: borrowing FeatureEvent<Definition>, at level: Logger.Level
+  ) {
     let text = ValueText(redaction: redaction)
     var metadata: Logger.Metadata = [
       "feature": .string(event.feature.displayName),
@@ -84,7 +94,7 @@ public struct LoggingInterceptor: FeatureInterceptor {
   }
 
   private func describe<Definition: FeatureDefinition>(
-    _ event: FeatureEvent<Definition>,
+    _ event: borrowing FeatureEvent<Definition>,
     _ text: ValueText
   ) -> String {
     switch event.stage {

@@ -50,7 +50,8 @@ public struct MetricsInterceptor<C: Clock>: FeatureInterceptor where C.Duration 
   /// Counts or times the event.
   ///
   /// - Parameter event: The event.
-  public func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+  public func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
+  {
     let stage = event.stage
     switch stage {
     case .wish: featureMetrics(for: event.feature).wishes.increment()

@@ -45,7 +45,8 @@ public struct TracingInterceptor: FeatureInterceptor {
   /// Starts, annotates or ends the span the event belongs to.
   ///
   /// - Parameter event: The event.
-  public func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+  public func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
+  {
     let feature = event.feature
     switch event.stage {
     case .action:

@@ -53,10 +53,11 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
   /// leads to (its action, effects, states, news) share its time.
   ///
   /// - Parameter event: The event.
-  public func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
-    let stage = event.stage
+  public func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
+  {
+    let values = event.values
     tracks.withLock { tracks in
-      let id = event.feature.id
+      let id = values.feature.id
       let track: Track<Definition>
       if let last = tracks.last as? Track<Definition>, last.info.id == id {
         track = last
@@ -64,12 +65,12 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
         track = found
         tracks.last = found
       } else {
-        track = Track<Definition>(info: event.feature, capacity: capacity)
+        track = Track<Definition>(info: values.feature, capacity: capacity)
         tracks.byID[id] = track
         tracks.order.append(track)
         tracks.last = track
       }
-      track.record(event, stage: stage, clock: elapsed)
+      track.record(values, clock: elapsed)
     }
   }
 
@@ -154,7 +155,7 @@ private final class Track<Definition: FeatureDefinition>: AnyTrack {
   // touches as few generic types as possible: this code runs unspecialized, behind the
   // interceptor existential, and each generic type it names costs a runtime metadata lookup.
   let capacity: Int
-  var events: [FeatureEvent<Definition>] = []
+  var events: [FeatureEventValues<Definition>] = []
   var numbers: [Int] = []
   var times: [Duration] = []
   var head = 0
@@ -169,10 +170,8 @@ private final class Track<Definition: FeatureDefinition>: AnyTrack {
     super.init(info: info)
   }
 
-  func record(
-    _ event: FeatureEvent<Definition>, stage: FeatureStage, clock: () -> Duration
-  ) {
-    switch stage {
+  func record(_ event: FeatureEventValues<Definition>, clock: () -> Duration) {
+    switch event.stage {
     case .action:
       insideAction = true
     case .actionHandled:

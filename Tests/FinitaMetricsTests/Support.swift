@@ -50,7 +50,7 @@ struct StageSignal: FeatureInterceptor {
   let stages: Set<String>
   let continuation: AsyncStream<FeatureStage>.Continuation
 
-  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
     if stages.contains(event.stage.name) { continuation.yield(event.stage) }
   }
 

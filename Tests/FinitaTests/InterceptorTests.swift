@@ -66,7 +66,7 @@ private final class Journal: FeatureInterceptor {
   let lines = Recorder<String>()
   let features = Locked<Set<String>>([])
 
-  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
     features.modify { _ = $0.insert(event.feature.displayName) }
     let values = event.valueDescription
     lines.append(values.isEmpty ? event.stage.name : "\(event.stage) \(values)")
@@ -165,7 +165,7 @@ struct InterceptorTests {
   func interceptorWishIsQueued() {
     struct Echoing: FeatureInterceptor {
       let target: Locked<Feature<Library>?>
-      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
         if event.stage == .news { target.value?.accept(.echo) }
       }
     }
@@ -253,7 +253,7 @@ struct InterceptorTests {
   func accessors() {
     struct Capture: FeatureInterceptor {
       let events: Locked<[String]>
-      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
         guard event.stage == .state else { return }
         let text =
           "\(event.previousState.map { "\($0)" } ?? "-") \(event.state.map { "\($0)" } ?? "-") "
@@ -273,5 +273,79 @@ struct InterceptorTests {
     feature.start()
     #expect(events.value.first == "0 0 started - true true true")
     #expect(events.value.dropFirst().first == "0 1 borrowed - true true true")
+  }
+}
+
+/// A feature whose values are references (arrays of strings), so that an event that pointed at
+/// values no longer there would read freed memory.
+private struct Notebook: FeatureDefinition {
+  typealias Wish = String
+  typealias Effect = String
+  typealias News = [String]
+  func act(_ state: [String], _ action: String) -> Effects<String> {
+    .many([action + "-1", action + "-2"])
+  }
+  func reduce(_ state: inout [String], _ effect: String) { state.append(effect) }
+  func publishNews(_ action: String, _ effect: String, _ state: [String]) -> [String]? {
+    state.count == 4 ? state : nil
+  }
+}
+
+/// Keeps every event's values, and counts how many of it are alive.
+private final class Keeper: FeatureInterceptor {
+  let kept = Locked<[FeatureEventValues<Notebook>]>([])
+
+  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+    guard let values = event.values as? FeatureEventValues<Notebook> else { return }
+    kept.modify { $0.append(values) }
+  }
+}
+
+@Suite("Interceptors keep the values they copy", .timeLimit(.minutes(1)))
+struct InterceptorValuesTests {
+  @Test("kept values outlive the call; every interceptor sees every stage, in order")
+  func keptValues() {
+    let first = Keeper()
+    let second = Keeper()
+    let feature = Feature(
+      initialState: ["start"], definition: Notebook(),
+      configuration: .init(name: "notebook", interceptors: [first, second]))
+    for word in ["a", "b"] { feature.accept(word.uppercased() + "!") }
+
+    let stages = first.kept.value.map(\.stage.name)
+    #expect(
+      stages == [
+        "created", "started",
+        "wish", "action", "effect", "state", "effect", "state", "actionHandled",
+        "wish", "action", "effect", "state", "news", "effect", "state", "actionHandled",
+      ])
+    #expect(second.kept.value.map(\.stage.name) == stages)
+    let states = first.kept.value.filter { $0.stage == .state }
+    #expect(states.map { $0.previousState?.last } == ["start", "A!-1", "A!-2", "B!-1"])
+    #expect(states.map { $0.state?.last } == ["A!-1", "A!-2", "B!-1", "B!-2"])
+    #expect(states.map(\.effect) == ["A!-1", "A!-2", "B!-1", "B!-2"])
+    #expect(states.allSatisfy { $0.action == nil && $0.wish == nil && $0.news == nil })
+    #expect(first.kept.value.filter { $0.stage == .wish }.map(\.wish) == ["A!", "B!"])
+    let effects = first.kept.value.filter { $0.stage == .effect }
+    #expect(effects.map(\.action) == ["A!", "A!", "B!", "B!"])
+    #expect(
+      first.kept.value.first { $0.stage == .news }?.news == ["start", "A!-1", "A!-2", "B!-1"])
+    #expect(first.kept.value.allSatisfy { $0.feature.name == "notebook" })
+    #expect(first.kept.value.first?.valueDescription == #"["start"]"#)
+  }
+
+  @Test("a feature lets go of its interceptors when it is released")
+  func releasesInterceptors() {
+    weak var released: Keeper?
+    do {
+      let keeper = Keeper()
+      released = keeper
+      let feature = Feature(
+        initialState: [], definition: Notebook(),
+        configuration: .init(interceptors: [keeper, keeper]))
+      feature.accept("x")
+      #expect(keeper.kept.value.count == 2 * 9)
+    }
+    #expect(released == nil)
   }
 }

@@ -30,7 +30,8 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @usableFromInline let definition: Definition
   @usableFromInline let configuration: FeatureConfiguration
-  @usableFromInline let trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
+  /// What sees every stage; `nil` when nothing does.
+  @usableFromInline let trace: FeatureTrace<Definition>?
   /// Told when the work moves, for the testing module; `nil` otherwise. A monitored feature
   /// always takes the slow path, which tells it.
   @usableFromInline let monitor: WorkMonitor?
@@ -52,7 +53,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     initialState: State,
     definition: Definition,
     configuration: FeatureConfiguration,
-    trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
+    trace: FeatureTrace<Definition>?,
     monitor: WorkMonitor? = nil
   ) {
     self.definition = definition
@@ -275,7 +276,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   func process(_ item: Item) {
     switch item {
     case .wish(let wish):
-      trace?(.wish(wish))
+      trace?.wish(wish)
       handle(definition.wishToAction(wish))
     case .action(let action):
       handle(action)
@@ -298,7 +299,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// Runs the Actor for one action and reduces its synchronous effects.
   @inlinable
   func handle(_ action: Action) {
-    trace?(.action(action))
+    trace?.action(action)
     let effects = definition.act(owned.pointee.state, action)
     switch effects.operation {
     case .none:
@@ -310,7 +311,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     case .work(let work):
       launch(work, from: action)
     }
-    trace?(.actionHandled(action))
+    trace?.actionHandled(action)
   }
 
   /// Reduces one effect, publishes the state, then notifies state observers, publishes news and
@@ -332,7 +333,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @inlinable @inline(__always)
   func apply(_ effect: Effect, from action: Action, traced: Bool) {
-    if traced { trace?(.effect(effect, action: action)) }
+    if traced { trace?.effect(effect, from: action) }
     if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
       checkpoint()
     }
@@ -342,17 +343,17 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     definition.reduce(&owned.pointee.state, effect)
     let state = owned.pointee.state
     published.publish(state, back: &owned.pointee.back)
-    if traced, let trace, let previous { trace(.state(previous: previous, state, effect: effect)) }
+    if traced, let trace, let previous { trace.state(state, previous: previous, effect: effect) }
     notify(owned.pointee.stateObservers, of: state)
     if let news = definition.publishNews(action, effect, state) {
-      if traced { trace?(.news(news)) }
+      if traced { trace?.news(news) }
       if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
         checkpoint()
       }
       notify(owned.pointee.newsObservers, of: news)
     }
     if let next = definition.postProcess(action, effect, state) {
-      if traced { trace?(.postProcessedAction(next)) }
+      if traced { trace?.postProcessedAction(next) }
       enqueue(.action(next))
     }
   }

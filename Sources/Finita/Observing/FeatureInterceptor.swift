@@ -6,7 +6,7 @@
 /// ```swift
 /// struct WishCounter: FeatureInterceptor {
 ///   let counts: Counts  // your thread-safe storage
-///   func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+///   func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
 ///     if event.stage == .wish { counts.increment(event.feature.displayName) }
 ///   }
 /// }
@@ -21,12 +21,14 @@
 /// - It is called on the feature's processing thread, one event at a time, in processing order,
 ///   with no lock of the engine held. Work it does there delays the feature, so a slow
 ///   interceptor should hand its events to a queue of its own.
+/// - The event is borrowed for the call and cannot be kept: read the values you need, or keep
+///   ``FeatureEvent/values``.
 /// - A feature with no interceptor pays nothing for the hook.
 public protocol FeatureInterceptor: Sendable {
   /// Called for each stage of each feature this interceptor is attached to.
   ///
   /// - Parameter event: The feature, the stage and its values.
-  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>)
+  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
 }
 
 /// An interceptor made of a closure that receives each event with its values described as text.
@@ -50,7 +52,8 @@ public struct DescribingInterceptor: FeatureInterceptor {
   /// Describes the event and passes it on.
   ///
   /// - Parameter event: The event.
-  public func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+  public func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
+  {
     receive(event.feature, event.stage, event.valueDescription)
   }
 }
@@ -58,24 +61,31 @@ public struct DescribingInterceptor: FeatureInterceptor {
 extension FeatureEvent {
   /// The stage's values as one line of text: `increment`, `loaded(3) from load`,
   /// `State(count: 1) -> State(count: 2)`.
+  public var valueDescription: String { values.valueDescription }
+}
+
+extension FeatureEventValues {
+  /// The stage's values as one line of text: `increment`, `loaded(3) from load`,
+  /// `State(count: 1) -> State(count: 2)`.
   public var valueDescription: String {
-    switch payload {
-    case .created(let state): "\(state)"
+    switch stage {
+    case .created: describe(state)
     case .started, .disposed: ""
-    case .wish(let wish): "\(wish)"
-    case .bootstrapAction(let action), .action(let action), .postProcessedAction(let action),
-      .actionHandled(let action):
-      "\(action)"
-    case .effect(let effect, let action): "\(effect) from \(action)"
-    case .state(let previous, let state, _): "\(previous) -> \(state)"
-    case .news(let news): "\(news)"
-    case .workStarted(let work): Self.describe(work)
-    case .workEnded(let work, .failed(let error)): "\(Self.describe(work)) threw \(error)"
-    case .workEnded(let work, _): Self.describe(work)
+    case .wish: describe(wish)
+    case .effect: "\(describe(effect)) from \(describe(action))"
+    case .state: "\(describe(previousState)) -> \(describe(state))"
+    case .news: describe(news)
+    case .workStarted, .workFinished, .workCancelled: describeWork()
+    case .workFailed: "\(describeWork()) threw \(describe(error))"
+    default: describe(action)
     }
   }
 
-  private static func describe(_ work: TracedWork<Definition.Action>) -> String {
-    work.info.description + (work.action.map { " for \($0)" } ?? " for the bootstrapper")
+  private func describe<Value>(_ value: Value?) -> String {
+    value.map { "\($0)" } ?? ""
+  }
+
+  private func describeWork() -> String {
+    describe(work) + (action.map { " for \($0)" } ?? " for the bootstrapper")
   }
 }

@@ -1,0 +1,274 @@
+/// What a traced feature calls at each stage: the package's own hook (the testing module's),
+/// then the interceptors, each with a ``FeatureEvent``.
+///
+/// A class the core keeps one reference to, so an untraced feature checks one pointer, and a
+/// traced one builds each event in code specialized for its definition: built in a closure,
+/// the event was copied and destroyed through generic value witnesses, which looked up the
+/// definition's associated types at every stage.
+@usableFromInline
+final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
+  // Safe to send: every stored property is immutable after `init`, and `calls` is memory only
+  // this object writes (in `init`) and frees (in `deinit`).
+
+  /// The package's own hook; `nil` when only interceptors trace.
+  @usableFromInline let hook: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
+  /// The feature's description, shared by its events.
+  @usableFromInline let source: FeatureSource
+  /// The configuration's interceptors, then the installed ones, each opened once.
+  @usableFromInline let interceptors: [OpenedInterceptor<Definition>]
+  /// The same interceptors in memory of the trace's own, not retained: the calls read these,
+  /// so that a stage retains and releases neither an interceptor nor an array's storage
+  /// (`interceptors` keeps them alive).
+  @usableFromInline
+  let calls: UnsafeMutableBufferPointer<Unmanaged<OpenedInterceptor<Definition>>>
+
+  @inlinable
+  init(
+    hook: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
+    source: FeatureSource,
+    interceptors: [any FeatureInterceptor]
+  ) {
+    self.hook = hook
+    self.source = source
+    self.interceptors = interceptors.map { OpenedInterceptor<Definition>.open($0) }
+    calls = .allocate(capacity: self.interceptors.count)
+    _ = calls.initialize(from: self.interceptors.lazy.map { Unmanaged.passUnretained($0) })
+  }
+
+  deinit {
+    calls.deallocate()
+  }
+
+  /// The trace of a feature created with `configuration` and the package's `hook`: `nil`, and
+  /// free, when there is neither a hook nor an interceptor.
+  @inlinable
+  static func make(
+    hook: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
+    configuration: FeatureConfiguration
+  ) -> FeatureTrace? {
+    if hook == nil, configuration.interceptors.isEmpty, FeatureInterceptors.isEmpty { return nil }
+    let info = FeatureInfo(
+      id: FeatureIdentity.next(),
+      name: configuration.name,
+      definitionType: Definition.self
+    )
+    let interceptors = configuration.interceptors + FeatureInterceptors.interceptors(for: info)
+    if hook == nil, interceptors.isEmpty { return nil }
+    return FeatureTrace(hook: hook, source: FeatureSource(info), interceptors: interceptors)
+  }
+
+  /// Reports one stage given as the trace's enum: the stages that are not on the hot path.
+  @inlinable
+  func callAsFunction(_ payload: FeatureTraceEvent<Definition>) {
+    hook?(payload)
+    if interceptors.isEmpty { return }
+    switch payload {
+    case .created(let state):
+      withUnsafePointer(to: state) {
+        deliver(FeatureEvent(source: source, kind: .created, state: $0))
+      }
+    case .started:
+      deliver(FeatureEvent(source: source, kind: .started))
+    case .disposed:
+      deliver(FeatureEvent(source: source, kind: .disposed))
+    case .bootstrapAction(let action):
+      deliver(.bootstrapAction, action)
+    case .workStarted(let work):
+      deliver(.workStarted, work, error: nil)
+    case .workEnded(let work, .finished):
+      deliver(.workFinished, work, error: nil)
+    case .workEnded(let work, .cancelled):
+      deliver(.workCancelled, work, error: nil)
+    case .workEnded(let work, .failed(let error)):
+      deliver(.workFailed, work, error: error)
+    case .wish(let wish): deliverWish(wish)
+    case .action(let action): deliver(.action, action)
+    case .effect(let effect, let action): deliverEffect(effect, from: action)
+    case .state(let previous, let state, let effect):
+      deliverState(state, previous: previous, effect: effect)
+    case .news(let news): deliverNews(news)
+    case .postProcessedAction(let action): deliver(.postProcessedAction, action)
+    case .actionHandled(let action): deliver(.actionHandled, action)
+    }
+  }
+
+  // The stages of the hot path, one method each, so an event is built from the values where
+  // they are, without the trace's enum, when only interceptors trace.
+
+  /// Reports ``FeatureStage/wish``.
+  @inlinable
+  func wish(_ wish: Definition.Wish) {
+    hook?(.wish(wish))
+    if !interceptors.isEmpty { deliverWish(wish) }
+  }
+
+  /// Reports ``FeatureStage/action``.
+  @inlinable
+  func action(_ action: Definition.Action) {
+    hook?(.action(action))
+    if !interceptors.isEmpty { deliver(.action, action) }
+  }
+
+  /// Reports ``FeatureStage/actionHandled``.
+  @inlinable
+  func actionHandled(_ action: Definition.Action) {
+    hook?(.actionHandled(action))
+    if !interceptors.isEmpty { deliver(.actionHandled, action) }
+  }
+
+  /// Reports ``FeatureStage/effect``.
+  @inlinable
+  func effect(_ effect: Definition.Effect, from action: Definition.Action) {
+    hook?(.effect(effect, action: action))
+    if !interceptors.isEmpty { deliverEffect(effect, from: action) }
+  }
+
+  /// Reports ``FeatureStage/state``.
+  @inlinable
+  func state(
+    _ state: Definition.State, previous: Definition.State, effect: Definition.Effect
+  ) {
+    hook?(.state(previous: previous, state, effect: effect))
+    if !interceptors.isEmpty { deliverState(state, previous: previous, effect: effect) }
+  }
+
+  /// Reports ``FeatureStage/news``.
+  @inlinable
+  func news(_ news: Definition.News) {
+    hook?(.news(news))
+    if !interceptors.isEmpty { deliverNews(news) }
+  }
+
+  /// Reports ``FeatureStage/postProcessedAction``.
+  @inlinable
+  func postProcessedAction(_ action: Definition.Action) {
+    hook?(.postProcessedAction(action))
+    if !interceptors.isEmpty { deliver(.postProcessedAction, action) }
+  }
+
+  // MARK: - Delivering
+
+  @inlinable
+  func deliver(_ kind: FeatureEvent<Definition>.Kind, _ action: Definition.Action) {
+    withUnsafePointer(to: action) { deliver(FeatureEvent(source: source, kind: kind, action: $0)) }
+  }
+
+  @inlinable
+  func deliverEffect(_ effect: Definition.Effect, from action: Definition.Action) {
+    withUnsafePointer(to: effect) { effect in
+      withUnsafePointer(to: action) { action in
+        deliver(FeatureEvent(source: source, kind: .effect, action: action, effect: effect))
+      }
+    }
+  }
+
+  @inlinable
+  func deliverState(
+    _ state: Definition.State, previous: Definition.State, effect: Definition.Effect
+  ) {
+    withUnsafePointer(to: state) { state in
+      withUnsafePointer(to: previous) { previous in
+        withUnsafePointer(to: effect) { effect in
+          deliver(
+            FeatureEvent(
+              source: source, kind: .state, effect: effect, state: state,
+              previousState: previous))
+        }
+      }
+    }
+  }
+
+  @inlinable
+  func deliverWish(_ wish: Definition.Wish) {
+    withUnsafePointer(to: wish) { deliver(FeatureEvent(source: source, kind: .wish, wish: $0)) }
+  }
+
+  @inlinable
+  func deliverNews(_ news: Definition.News) {
+    withUnsafePointer(to: news) { deliver(FeatureEvent(source: source, kind: .news, news: $0)) }
+  }
+
+  @usableFromInline
+  func deliver(
+    _ kind: FeatureEvent<Definition>.Kind, _ work: TracedWork<Definition.Action>,
+    error: (any Error)?
+  ) {
+    withUnsafePointer(to: work.info) { info in
+      Self.withPointer(to: work.action) { action in
+        Self.withPointer(to: error) { error in
+          deliver(
+            FeatureEvent(source: source, kind: kind, action: action, work: info, error: error))
+        }
+      }
+    }
+  }
+
+  /// Calls `body` with the address of `value`, or with `nil` when there is none.
+  @usableFromInline
+  static func withPointer<Value, Result>(
+    to value: Value?, _ body: (UnsafePointer<Value>?) -> Result
+  ) -> Result {
+    guard let value else { return body(nil) }
+    return withUnsafePointer(to: value) { body($0) }
+  }
+
+  /// Hands `event` to each interceptor, in order.
+  @inlinable
+  func deliver(_ event: consuming FeatureEvent<Definition>) {
+    for call in calls { call._withUnsafeGuaranteedRef { $0.intercept(event) } }
+  }
+}
+
+/// A feature's description as its events share it: one reference per event instead of a copy
+/// of the description's strings.
+@usableFromInline
+final class FeatureSource: Sendable {
+  @usableFromInline let info: FeatureInfo
+
+  @usableFromInline
+  init(_ info: FeatureInfo) {
+    self.info = info
+  }
+}
+
+/// An interceptor whose type is known, called for one definition's events.
+///
+/// The trace opens each interceptor existential once, when the feature is created: called
+/// through the existential, each stage copied the interceptor out of the array to open it.
+@usableFromInline
+class OpenedInterceptor<Definition: FeatureDefinition>: @unchecked Sendable {
+  // Safe to send: immutable, and its subclass holds a Sendable interceptor.
+
+  @usableFromInline
+  init() {}
+
+  /// Calls the interceptor.
+  @usableFromInline
+  func intercept(_ event: borrowing FeatureEvent<Definition>) {}
+
+  /// The opened form of `interceptor`.
+  @usableFromInline
+  static func open(_ interceptor: any FeatureInterceptor) -> OpenedInterceptor {
+    opened(interceptor)
+  }
+
+  private static func opened<Interceptor: FeatureInterceptor>(
+    _ interceptor: Interceptor
+  ) -> OpenedInterceptor {
+    Opened(interceptor)
+  }
+
+  private final class Opened<Interceptor: FeatureInterceptor>: OpenedInterceptor,
+    @unchecked Sendable
+  {
+    let interceptor: Interceptor
+
+    init(_ interceptor: Interceptor) {
+      self.interceptor = interceptor
+    }
+
+    override func intercept(_ event: borrowing FeatureEvent<Definition>) {
+      interceptor.intercept(event)
+    }
+  }
+}
