@@ -56,6 +56,7 @@ let package = Package(
         .product(name: "FinitaStatechart", package: "Finita"),  // issue 19
         .product(name: "FinitaLogging", package: "Finita"),
         .product(name: "FinitaRedux", package: "Finita"),
+        .product(name: "FinitaRecording", package: "Finita"),  // issue 15
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "InstructionCounts"

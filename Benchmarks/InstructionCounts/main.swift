@@ -8,6 +8,7 @@ import BenchmarkMachines
 import Finita
 import FinitaAutomaton
 import FinitaLogging
+import FinitaRecording
 import FinitaRedux
 import FinitaStatechart
 import Foundation
@@ -104,6 +105,8 @@ case "logging-noop":
 case "logging-dropped":
   let logger = Logger(label: "counter") { _ in DiscardingLogHandler() }
   wishes(count: count, observers: 1, interceptors: [LoggingInterceptor(logger: logger)])
+case "recording":
+  wishes(count: count, observers: 1, interceptors: [FeatureRecorder(capacity: 10_000)])
 case "redux": dispatches(count: count, middleware: 0)
 case "redux-middleware": dispatches(count: count, middleware: 1)
 case "churn":

@@ -349,3 +349,46 @@ struct InterceptorValuesTests {
     #expect(released == nil)
   }
 }
+
+/// A feature whose wish, effect and news have no stored data (enums of one case).
+private struct Ticker: FeatureDefinition {
+  enum Wish: Sendable, Equatable { case tick }
+  enum Effect: Sendable, Equatable { case ticked }
+  enum News: Sendable, Equatable { case ticked }
+  func act(_ state: Int, _ action: Wish) -> Effects<Effect> { .just(.ticked) }
+  func reduce(_ state: inout Int, _ effect: Effect) { state += 1 }
+  func publishNews(_ action: Wish, _ effect: Effect, _ state: Int) -> News? { .ticked }
+}
+
+extension InterceptorValuesTests {
+  @Test("values of types with no stored data are there in the stages that carry them")
+  func emptyValues() {
+    struct Capture: FeatureInterceptor {
+      let lines: Locked<[String]>
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        let direct = [
+          event.wish.map { "\($0)" }, event.action.map { "\($0)" }, event.effect.map { "\($0)" },
+          event.news.map { "\($0)" },
+        ]
+        let values = event.values
+        let kept = [
+          values.wish.map { "\($0)" }, values.action.map { "\($0)" },
+          values.effect.map { "\($0)" }, values.news.map { "\($0)" },
+        ]
+        let line = "\(event.stage) " + direct.map { $0 ?? "-" }.joined(separator: " ")
+        lines.modify { $0.append(direct == kept ? line : "\(line) but kept \(kept)") }
+      }
+    }
+    let lines = Locked<[String]>([])
+    let feature = Feature(
+      initialState: 0, definition: Ticker(),
+      configuration: .init(interceptors: [Capture(lines: lines)]))
+    feature.accept(.tick)
+    #expect(
+      lines.value == [
+        "created - - - -", "started - - - -", "wish tick - - -", "action - tick - -",
+        "effect - tick ticked -", "state - - ticked -", "news - - - ticked",
+        "actionHandled - tick - -",
+      ])
+  }
+}

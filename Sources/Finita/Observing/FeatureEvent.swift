@@ -28,9 +28,9 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
   @usableFromInline typealias State = Definition.State
   @usableFromInline typealias News = Definition.News
 
-  // Unowned and unsafe, like the pointers: the trace that holds the source strongly outlives
-  // every call it makes, and the event cannot escape the call.
-  @usableFromInline unowned(unsafe) let source: FeatureSource
+  // Unowned and unsafe, like the pointers: the trace outlives every call it makes, and the
+  // event cannot escape the call.
+  @usableFromInline unowned(unsafe) let trace: FeatureTrace<Definition>
   /// The stage's index in ``FeatureStage/allStages``: the ``Kind``'s raw value, kept as the byte
   /// itself so that reading the stage in an interceptor's generic code is one load.
   @usableFromInline let stageIndex: UInt8
@@ -60,7 +60,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
   /// associated types at every stage.
   @inlinable
   init(
-    source: FeatureSource,
+    trace: FeatureTrace<Definition>,
     kind: Kind,
     wish: UnsafePointer<Wish>? = nil,
     action: UnsafePointer<Action>? = nil,
@@ -71,7 +71,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
     work: UnsafePointer<WorkInfo>? = nil,
     error: UnsafePointer<any Error>? = nil
   ) {
-    self.source = source
+    self.trace = trace
     stageIndex = kind.rawValue
     wishValue = wish
     actionValue = action
@@ -84,7 +84,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
   }
 
   /// The feature the event comes from.
-  public var feature: FeatureInfo { source.info }
+  public var feature: FeatureInfo { trace.info }
 
   /// The wish, for ``FeatureStage/wish``.
   @inlinable
@@ -132,66 +132,110 @@ extension FeatureEvent {
   /// The event's values, copied out so they can be kept: what an interceptor that records the
   /// stage, or renders it later on another thread, keeps.
   @inlinable
-  public var values: FeatureEventValues<Definition> {
-    FeatureEventValues(
-      feature: feature, stage: stage, wish: wish, action: action, effect: effect, state: state,
-      previousState: previousState, news: news, work: work, error: error)
-  }
+  public var values: FeatureEventValues<Definition> { trace.copyValues(self) }
 }
 
 /// The values of one ``FeatureEvent``, copied out of it: a value an interceptor can keep,
 /// send to another thread, or store in a ring (``FeatureEvent/values``).
+///
+/// It keeps the stage's values as the engine's trace does, one case per stage, so that copying
+/// an event into it is done by the engine in code specialized for the definition.
 public struct FeatureEventValues<Definition: FeatureDefinition>: Sendable {
   /// The feature the event came from.
-  public var feature: FeatureInfo
+  public let feature: FeatureInfo
   /// The stage.
-  public var stage: FeatureStage
-  /// The wish, for ``FeatureStage/wish``.
-  public var wish: Definition.Wish?
-  /// The action, as ``FeatureEvent/action`` documents it.
-  public var action: Definition.Action?
-  /// The effect, for ``FeatureStage/effect`` and ``FeatureStage/state``.
-  public var effect: Definition.Effect?
-  /// The new state for ``FeatureStage/state``, the initial state for ``FeatureStage/created``.
-  public var state: Definition.State?
-  /// The state before the effect, for ``FeatureStage/state``.
-  public var previousState: Definition.State?
-  /// The news, for ``FeatureStage/news``.
-  public var news: Definition.News?
-  /// The asynchronous work, for the work stages.
-  public var work: WorkInfo?
-  /// The error the work threw, for ``FeatureStage/workFailed``.
-  public var error: (any Error)?
+  public let stage: FeatureStage
+  @usableFromInline let payload: FeatureTraceEvent<Definition>
 
-  /// Creates the values of one stage.
-  ///
-  /// - Parameters:
-  ///   - feature: The feature.
-  ///   - stage: The stage.
-  ///   - wish: The wish, for `wish`.
-  ///   - action: The action of the stage or behind it.
-  ///   - effect: The effect, for `effect` and `state`.
-  ///   - state: The new state, for `state` and `created`.
-  ///   - previousState: The state before the effect, for `state`.
-  ///   - news: The news, for `news`.
-  ///   - work: The work, for the work stages.
-  ///   - error: The error, for `workFailed`.
+  /// The values of `event`.
   @inlinable
-  public init(
-    feature: FeatureInfo, stage: FeatureStage, wish: Definition.Wish? = nil,
-    action: Definition.Action? = nil, effect: Definition.Effect? = nil,
-    state: Definition.State? = nil, previousState: Definition.State? = nil,
-    news: Definition.News? = nil, work: WorkInfo? = nil, error: (any Error)? = nil
-  ) {
-    self.feature = feature
-    self.stage = stage
-    self.wish = wish
-    self.action = action
-    self.effect = effect
-    self.state = state
-    self.previousState = previousState
-    self.news = news
-    self.work = work
-    self.error = error
+  init(copying event: borrowing FeatureEvent<Definition>) {
+    feature = event.feature
+    stage = event.stage
+    switch event.stage {
+    case .created: payload = .created(event.stateValue!.pointee)
+    case .started: payload = .started
+    case .wish: payload = .wish(event.wishValue!.pointee)
+    case .bootstrapAction: payload = .bootstrapAction(event.actionValue!.pointee)
+    case .action: payload = .action(event.actionValue!.pointee)
+    case .effect: payload = .effect(event.effectValue!.pointee, action: event.actionValue!.pointee)
+    case .state:
+      payload = .state(
+        previous: event.previousStateValue!.pointee, event.stateValue!.pointee,
+        effect: event.effectValue!.pointee)
+    case .news: payload = .news(event.newsValue!.pointee)
+    case .postProcessedAction: payload = .postProcessedAction(event.actionValue!.pointee)
+    case .actionHandled: payload = .actionHandled(event.actionValue!.pointee)
+    case .workStarted:
+      payload = .workStarted(TracedWork(info: event.workValue!.pointee, action: event.action))
+    case .workFinished:
+      payload = .workEnded(
+        TracedWork(info: event.workValue!.pointee, action: event.action), .finished)
+    case .workCancelled:
+      payload = .workEnded(
+        TracedWork(info: event.workValue!.pointee, action: event.action), .cancelled)
+    case .workFailed:
+      payload = .workEnded(
+        TracedWork(info: event.workValue!.pointee, action: event.action),
+        .failed(event.errorValue!.pointee))
+    default: payload = .disposed
+    }
+  }
+
+  /// The wish, for ``FeatureStage/wish``.
+  public var wish: Definition.Wish? {
+    if case .wish(let wish) = payload { wish } else { nil }
+  }
+
+  /// The action, as ``FeatureEvent/action`` documents it.
+  public var action: Definition.Action? {
+    switch payload {
+    case .action(let action), .bootstrapAction(let action), .postProcessedAction(let action),
+      .actionHandled(let action), .effect(_, let action):
+      action
+    case .workStarted(let work), .workEnded(let work, _):
+      work.action
+    default:
+      nil
+    }
+  }
+
+  /// The effect, for ``FeatureStage/effect`` and ``FeatureStage/state``.
+  public var effect: Definition.Effect? {
+    switch payload {
+    case .effect(let effect, _), .state(_, _, let effect): effect
+    default: nil
+    }
+  }
+
+  /// The new state for ``FeatureStage/state``, the initial state for ``FeatureStage/created``.
+  public var state: Definition.State? {
+    switch payload {
+    case .created(let state), .state(_, let state, _): state
+    default: nil
+    }
+  }
+
+  /// The state before the effect, for ``FeatureStage/state``.
+  public var previousState: Definition.State? {
+    if case .state(let previous, _, _) = payload { previous } else { nil }
+  }
+
+  /// The news, for ``FeatureStage/news``.
+  public var news: Definition.News? {
+    if case .news(let news) = payload { news } else { nil }
+  }
+
+  /// The asynchronous work, for the work stages.
+  public var work: WorkInfo? {
+    switch payload {
+    case .workStarted(let work), .workEnded(let work, _): work.info
+    default: nil
+    }
+  }
+
+  /// The error the work threw, for ``FeatureStage/workFailed``.
+  public var error: (any Error)? {
+    if case .workEnded(_, .failed(let error)) = payload { error } else { nil }
   }
 }

@@ -12,8 +12,14 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
 
   /// The package's own hook; `nil` when only interceptors trace.
   @usableFromInline let hook: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
-  /// The feature's description, shared by its events.
-  @usableFromInline let source: FeatureSource
+  /// The feature's description, which its events show.
+  @usableFromInline let info: FeatureInfo
+  /// Copies an event's values out, in code specialized for the definition (made in
+  /// ``make(hook:configuration:)``, which the client's module specializes): an interceptor's
+  /// generic code that copied them itself looked up the metadata of an optional of each of the
+  /// definition's types at every stage.
+  @usableFromInline let copyValues:
+    @Sendable (borrowing FeatureEvent<Definition>) -> FeatureEventValues<Definition>
   /// The configuration's interceptors, then the installed ones, each opened once.
   @usableFromInline let interceptors: [OpenedInterceptor<Definition>]
   /// The same interceptors in memory of the trace's own, not retained: the calls read these,
@@ -25,11 +31,14 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   init(
     hook: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
-    source: FeatureSource,
-    interceptors: [any FeatureInterceptor]
+    info: FeatureInfo,
+    interceptors: [any FeatureInterceptor],
+    copyValues:
+      @escaping @Sendable (borrowing FeatureEvent<Definition>) -> FeatureEventValues<Definition>
   ) {
     self.hook = hook
-    self.source = source
+    self.info = info
+    self.copyValues = copyValues
     self.interceptors = interceptors.map { OpenedInterceptor<Definition>.open($0) }
     calls = .allocate(capacity: self.interceptors.count)
     _ = calls.initialize(from: self.interceptors.lazy.map { Unmanaged.passUnretained($0) })
@@ -54,7 +63,9 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     )
     let interceptors = configuration.interceptors + FeatureInterceptors.interceptors(for: info)
     if hook == nil, interceptors.isEmpty { return nil }
-    return FeatureTrace(hook: hook, source: FeatureSource(info), interceptors: interceptors)
+    return FeatureTrace(
+      hook: hook, info: info, interceptors: interceptors,
+      copyValues: { FeatureEventValues(copying: $0) })
   }
 
   /// Reports one stage given as the trace's enum: the stages that are not on the hot path.
@@ -64,13 +75,13 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     if interceptors.isEmpty { return }
     switch payload {
     case .created(let state):
-      withUnsafePointer(to: state) {
-        deliver(FeatureEvent(source: source, kind: .created, state: $0))
+      Self.withAddress(of: state) {
+        deliver(FeatureEvent(trace: self, kind: .created, state: $0))
       }
     case .started:
-      deliver(FeatureEvent(source: source, kind: .started))
+      deliver(FeatureEvent(trace: self, kind: .started))
     case .disposed:
-      deliver(FeatureEvent(source: source, kind: .disposed))
+      deliver(FeatureEvent(trace: self, kind: .disposed))
     case .bootstrapAction(let action):
       deliver(.bootstrapAction, action)
     case .workStarted(let work):
@@ -150,14 +161,14 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @inlinable
   func deliver(_ kind: FeatureEvent<Definition>.Kind, _ action: Definition.Action) {
-    withUnsafePointer(to: action) { deliver(FeatureEvent(source: source, kind: kind, action: $0)) }
+    Self.withAddress(of: action) { deliver(FeatureEvent(trace: self, kind: kind, action: $0)) }
   }
 
   @inlinable
   func deliverEffect(_ effect: Definition.Effect, from action: Definition.Action) {
-    withUnsafePointer(to: effect) { effect in
-      withUnsafePointer(to: action) { action in
-        deliver(FeatureEvent(source: source, kind: .effect, action: action, effect: effect))
+    Self.withAddress(of: effect) { effect in
+      Self.withAddress(of: action) { action in
+        deliver(FeatureEvent(trace: self, kind: .effect, action: action, effect: effect))
       }
     }
   }
@@ -166,12 +177,12 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   func deliverState(
     _ state: Definition.State, previous: Definition.State, effect: Definition.Effect
   ) {
-    withUnsafePointer(to: state) { state in
-      withUnsafePointer(to: previous) { previous in
-        withUnsafePointer(to: effect) { effect in
+    Self.withAddress(of: state) { state in
+      Self.withAddress(of: previous) { previous in
+        Self.withAddress(of: effect) { effect in
           deliver(
             FeatureEvent(
-              source: source, kind: .state, effect: effect, state: state,
+              trace: self, kind: .state, effect: effect, state: state,
               previousState: previous))
         }
       }
@@ -180,12 +191,12 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @inlinable
   func deliverWish(_ wish: Definition.Wish) {
-    withUnsafePointer(to: wish) { deliver(FeatureEvent(source: source, kind: .wish, wish: $0)) }
+    Self.withAddress(of: wish) { deliver(FeatureEvent(trace: self, kind: .wish, wish: $0)) }
   }
 
   @inlinable
   func deliverNews(_ news: Definition.News) {
-    withUnsafePointer(to: news) { deliver(FeatureEvent(source: source, kind: .news, news: $0)) }
+    Self.withAddress(of: news) { deliver(FeatureEvent(trace: self, kind: .news, news: $0)) }
   }
 
   @usableFromInline
@@ -193,14 +204,30 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     _ kind: FeatureEvent<Definition>.Kind, _ work: TracedWork<Definition.Action>,
     error: (any Error)?
   ) {
-    withUnsafePointer(to: work.info) { info in
+    Self.withAddress(of: work.info) { info in
       Self.withPointer(to: work.action) { action in
         Self.withPointer(to: error) { error in
           deliver(
-            FeatureEvent(source: source, kind: kind, action: action, work: info, error: error))
+            FeatureEvent(trace: self, kind: kind, action: action, work: info, error: error))
         }
       }
     }
+  }
+
+  /// Calls `body` with the address of `value`.
+  ///
+  /// A value of a type with no stored data (an enum with one case, an empty struct) has no
+  /// address of its own: `withUnsafePointer` may give a null pointer for it in optimized code,
+  /// which the event's optional pointers would read as "no value". Such a value gets a
+  /// non-null, aligned address that is never read, as empty collections do.
+  @inlinable @inline(__always)
+  static func withAddress<Value, Result>(
+    of value: borrowing Value, _ body: (UnsafePointer<Value>) -> Result
+  ) -> Result {
+    if MemoryLayout<Value>.size == 0 {
+      return body(UnsafePointer(bitPattern: MemoryLayout<Value>.alignment)!)
+    }
+    return withUnsafePointer(to: value) { body($0) }
   }
 
   /// Calls `body` with the address of `value`, or with `nil` when there is none.
@@ -209,25 +236,13 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     to value: Value?, _ body: (UnsafePointer<Value>?) -> Result
   ) -> Result {
     guard let value else { return body(nil) }
-    return withUnsafePointer(to: value) { body($0) }
+    return Self.withAddress(of: value) { body($0) }
   }
 
   /// Hands `event` to each interceptor, in order.
   @inlinable
   func deliver(_ event: consuming FeatureEvent<Definition>) {
     for call in calls { call._withUnsafeGuaranteedRef { $0.intercept(event) } }
-  }
-}
-
-/// A feature's description as its events share it: one reference per event instead of a copy
-/// of the description's strings.
-@usableFromInline
-final class FeatureSource: Sendable {
-  @usableFromInline let info: FeatureInfo
-
-  @usableFromInline
-  init(_ info: FeatureInfo) {
-    self.info = info
   }
 }
 
