@@ -59,10 +59,12 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
     tracks.withLock { tracks in
       let id = values.feature.id
       let track: Track<Definition>
-      if let last = tracks.last as? Track<Definition>, last.info.id == id {
-        track = last
-      } else if let found = tracks.byID[id] as? Track<Definition> {
-        track = found
+      // A feature's number is its own, so the track of that number is of its definition: no
+      // checked cast, which looked up the track type's metadata at every stage.
+      if let last = tracks.last, last.info.id == id {
+        track = unsafeDowncast(last, to: Track<Definition>.self)
+      } else if let found = tracks.byID[id] {
+        track = unsafeDowncast(found, to: Track<Definition>.self)
         tracks.last = found
       } else {
         track = Track<Definition>(info: values.feature, capacity: capacity)
@@ -199,7 +201,8 @@ private final class Track<Definition: FeatureDefinition>: AnyTrack {
       times.append(lastTime)
       return
     }
-    if let state = events[head].state {
+    let droppedStage = events[head].stage
+    if droppedStage == .state || droppedStage == .created, let state = events[head].state {
       // The state a dropped `created` or `state` step left is where the recording now starts.
       baseState = state
     }
