@@ -58,8 +58,9 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
 
   /// Creates a feature with a trace hook that sees every stage in processing order.
   ///
-  /// Inlinable, so the hook that calls the interceptors is specialized for the definition in
-  /// the client's module: unspecialized, each stage looked up generic metadata at run time.
+  /// Inlinable, so the trace (`FeatureTrace`), which builds each stage's event and copies its
+  /// values out, is specialized for the definition in the client's module: unspecialized, each
+  /// stage looked up generic metadata at run time.
   @inlinable
   package init(
     initialState: State,

@@ -46,11 +46,12 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
 
   /// Records the event.
   ///
-  /// The hot path keeps the event as it is, in the feature's ring, under one lock: no encoding,
-  /// no description, no allocation once the ring is full. The clock is read for the stages
-  /// that start processing (the feature's creation and start, a wish, a bootstrap action, an
-  /// effect delivered by asynchronous work, the work stages, disposal); the stages an input
-  /// leads to (its action, effects, states, news) share its time.
+  /// The hot path keeps the event's values as they are (`event.values`, copied by the engine)
+  /// in the feature's ring, under one lock: no encoding, no description, no allocation once the
+  /// ring is full. The clock is read for the stages that start processing (the feature's
+  /// creation and start, a wish, a bootstrap action, an effect delivered by asynchronous work,
+  /// the work stages, disposal); the stages an input leads to (its action, effects, states,
+  /// news) share its time.
   ///
   /// - Parameter event: The event.
   public func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
@@ -153,9 +154,10 @@ private class AnyTrack {
 }
 
 private final class Track<Definition: FeatureDefinition>: AnyTrack {
-  // The ring is kept as three arrays, the events written in place, so that recording a stage
-  // touches as few generic types as possible: this code runs unspecialized, behind the
-  // interceptor existential, and each generic type it names costs a runtime metadata lookup.
+  // The ring is kept as three arrays, each stage's values (copied out of the event by the
+  // engine) written in place, so that recording a stage touches as few generic types as
+  // possible: this code runs unspecialized, behind the interceptor existential, and each
+  // generic type it names costs a runtime metadata lookup.
   let capacity: Int
   var events: [FeatureEventValues<Definition>] = []
   var numbers: [Int] = []
