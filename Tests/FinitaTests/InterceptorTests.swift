@@ -392,3 +392,21 @@ extension InterceptorValuesTests {
       ])
   }
 }
+
+extension InterceptorValuesTests {
+  @Test("each stage is named as its member, in the order of allStages, and equal only to itself")
+  func stageNames() {
+    let stages: [(FeatureStage, String)] = [
+      (.created, "created"), (.started, "started"), (.wish, "wish"),
+      (.bootstrapAction, "bootstrapAction"), (.action, "action"), (.effect, "effect"),
+      (.state, "state"), (.news, "news"), (.postProcessedAction, "postProcessedAction"),
+      (.actionHandled, "actionHandled"), (.workStarted, "workStarted"),
+      (.workFinished, "workFinished"), (.workCancelled, "workCancelled"),
+      (.workFailed, "workFailed"), (.disposed, "disposed"),
+    ]
+    #expect(stages.map(\.0.name) == stages.map(\.1))
+    #expect(FeatureStage.allStages == stages.map(\.0))
+    #expect(FeatureStage.allStages.map(\.position) == Array(0..<15))
+    #expect(Set(FeatureStage.allStages).count == 15)
+  }
+}

@@ -31,9 +31,9 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
   // Unowned and unsafe, like the pointers: the trace outlives every call it makes, and the
   // event cannot escape the call.
   @usableFromInline unowned(unsafe) let trace: FeatureTrace<Definition>
-  /// The stage's index in ``FeatureStage/allStages``: the ``Kind``'s raw value, kept as the byte
-  /// itself so that reading the stage in an interceptor's generic code is one load.
-  @usableFromInline let stageIndex: UInt8
+  /// The stage: one byte, stored, so that reading it in an interceptor's generic code is one
+  /// load.
+  public let stage: FeatureStage
   @usableFromInline let wishValue: UnsafePointer<Wish>?
   @usableFromInline let actionValue: UnsafePointer<Action>?
   @usableFromInline let effectValue: UnsafePointer<Effect>?
@@ -42,15 +42,6 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
   @usableFromInline let newsValue: UnsafePointer<News>?
   @usableFromInline let workValue: UnsafePointer<WorkInfo>?
   @usableFromInline let errorValue: UnsafePointer<any Error>?
-
-  /// The stages as the event stores them, in the order of ``FeatureStage/allStages``: the raw
-  /// value is the stage's index.
-  @usableFromInline
-  enum Kind: UInt8, Sendable {
-    case created, started, wish, bootstrapAction, action, effect, state, news
-    case postProcessedAction, actionHandled, workStarted, workFinished, workCancelled
-    case workFailed, disposed
-  }
 
   /// An event of the values at these addresses, valid while the event lives.
   ///
@@ -61,7 +52,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
   @inlinable
   init(
     trace: FeatureTrace<Definition>,
-    kind: Kind,
+    stage: FeatureStage,
     wish: UnsafePointer<Wish>? = nil,
     action: UnsafePointer<Action>? = nil,
     effect: UnsafePointer<Effect>? = nil,
@@ -72,7 +63,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
     error: UnsafePointer<any Error>? = nil
   ) {
     self.trace = trace
-    stageIndex = kind.rawValue
+    self.stage = stage
     wishValue = wish
     actionValue = action
     effectValue = effect
@@ -122,10 +113,6 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
   /// The error the work threw, for ``FeatureStage/workFailed``.
   @inlinable
   public var error: (any Error)? { errorValue?.pointee }
-
-  /// The stage.
-  @inlinable @inline(__always)
-  public var stage: FeatureStage { FeatureStage(index: stageIndex) }
 }
 
 extension FeatureEvent {

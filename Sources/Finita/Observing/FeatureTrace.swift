@@ -76,12 +76,12 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     switch payload {
     case .created(let state):
       Self.withAddress(of: state) {
-        deliver(FeatureEvent(trace: self, kind: .created, state: $0))
+        deliver(FeatureEvent(trace: self, stage: .created, state: $0))
       }
     case .started:
-      deliver(FeatureEvent(trace: self, kind: .started))
+      deliver(FeatureEvent(trace: self, stage: .started))
     case .disposed:
-      deliver(FeatureEvent(trace: self, kind: .disposed))
+      deliver(FeatureEvent(trace: self, stage: .disposed))
     case .bootstrapAction(let action):
       deliver(.bootstrapAction, action)
     case .workStarted(let work):
@@ -160,15 +160,15 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   // MARK: - Delivering
 
   @inlinable
-  func deliver(_ kind: FeatureEvent<Definition>.Kind, _ action: Definition.Action) {
-    Self.withAddress(of: action) { deliver(FeatureEvent(trace: self, kind: kind, action: $0)) }
+  func deliver(_ stage: FeatureStage, _ action: Definition.Action) {
+    Self.withAddress(of: action) { deliver(FeatureEvent(trace: self, stage: stage, action: $0)) }
   }
 
   @inlinable
   func deliverEffect(_ effect: Definition.Effect, from action: Definition.Action) {
     Self.withAddress(of: effect) { effect in
       Self.withAddress(of: action) { action in
-        deliver(FeatureEvent(trace: self, kind: .effect, action: action, effect: effect))
+        deliver(FeatureEvent(trace: self, stage: .effect, action: action, effect: effect))
       }
     }
   }
@@ -182,7 +182,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
         Self.withAddress(of: effect) { effect in
           deliver(
             FeatureEvent(
-              trace: self, kind: .state, effect: effect, state: state,
+              trace: self, stage: .state, effect: effect, state: state,
               previousState: previous))
         }
       }
@@ -191,24 +191,24 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @inlinable
   func deliverWish(_ wish: Definition.Wish) {
-    Self.withAddress(of: wish) { deliver(FeatureEvent(trace: self, kind: .wish, wish: $0)) }
+    Self.withAddress(of: wish) { deliver(FeatureEvent(trace: self, stage: .wish, wish: $0)) }
   }
 
   @inlinable
   func deliverNews(_ news: Definition.News) {
-    Self.withAddress(of: news) { deliver(FeatureEvent(trace: self, kind: .news, news: $0)) }
+    Self.withAddress(of: news) { deliver(FeatureEvent(trace: self, stage: .news, news: $0)) }
   }
 
   @usableFromInline
   func deliver(
-    _ kind: FeatureEvent<Definition>.Kind, _ work: TracedWork<Definition.Action>,
+    _ stage: FeatureStage, _ work: TracedWork<Definition.Action>,
     error: (any Error)?
   ) {
     Self.withAddress(of: work.info) { info in
       Self.withPointer(to: work.action) { action in
         Self.withPointer(to: error) { error in
           deliver(
-            FeatureEvent(trace: self, kind: kind, action: action, work: info, error: error))
+            FeatureEvent(trace: self, stage: stage, action: action, work: info, error: error))
         }
       }
     }
