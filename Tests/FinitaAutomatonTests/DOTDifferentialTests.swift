@@ -8,7 +8,7 @@ struct DOTDifferentialTests {
   static func finitaGraph(_ graph: DOTGraph) -> GraphvizBatch.Graph {
     var result = GraphvizBatch.Graph()
     for (number, name) in graph.names.enumerated() {
-      result.nodes.updateValue(graph.labels[number].map(\.text), forKey: name)
+      result.nodes.updateValue(graph.labels[number].map(graph.text(of:)), forKey: name)
     }
     result.edges = graph.edges.map { edge in
       var tail = graph.names[edge.from]
@@ -16,7 +16,7 @@ struct DOTDifferentialTests {
       if !graph.isDirected && tail > head {
         swap(&tail, &head)
       }
-      return GraphvizBatch.edgeKey(tail, head, edge.label?.text)
+      return GraphvizBatch.edgeKey(tail, head, edge.label.map(graph.text(of:)))
     }.sorted()
     return result
   }

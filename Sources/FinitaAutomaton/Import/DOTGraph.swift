@@ -7,14 +7,16 @@
 ///
 /// `package`, so the differential test against Graphviz can compare the graph it reads.
 package struct DOTGraph: Sendable {
-  /// An attribute value: quoted strings and identifiers are `text` with the DOT escapes `\"`
+  /// An attribute value: the number of its text among the graph's attribute texts, read with
+  /// ``DOTGraph/text(of:)``. Quoted strings and identifiers are text with the DOT escapes `\"`
   /// and line continuations resolved (label escapes such as `\n` are left for ``DOTLabel``);
-  /// HTML strings are `html`, without their outer angle brackets.
+  /// HTML strings are `isHTML`, without their outer angle brackets.
+  ///
+  /// It holds no reference, so edges and attribute lists copy without reference counting.
   package struct Value: Sendable, Equatable {
-    package var text: String
     package var isHTML: Bool
-    /// The number of `text` among the graph's attribute texts: equal texts have equal keys,
-    /// so what is made of a text can be made once.
+    /// The number of the value's text among the graph's attribute texts: equal texts have
+    /// equal keys, so what is made of a text can be made once.
     package var key: Int
     /// Where the value starts, for problems found in it.
     package var position: DOTPosition
@@ -92,7 +94,12 @@ package struct DOTGraph: Sendable {
     makeText: (UnsafeBufferPointer<UInt8>) -> String = { String(decoding: $0, as: UTF8.self) }
   ) -> Value {
     let key = texts.number(of: bytes, makeString: makeText).number
-    return Value(text: texts.strings[key], isHTML: isHTML, key: key, position: position)
+    return Value(isHTML: isHTML, key: key, position: position)
+  }
+
+  /// The text of `value`.
+  package func text(of value: Value) -> String {
+    texts.strings[value.key]
   }
 
   /// A value of the text `text`.
@@ -127,11 +134,9 @@ package struct DOTGraph: Sendable {
     }
   }
 
-  /// The column of `position`, counted from 1 in characters.
-  package func column(of position: DOTPosition) -> Int {
-    let utf8 = source.utf8
-    let start = utf8.index(utf8.startIndex, offsetBy: position.lineStart)
-    let end = utf8.index(utf8.startIndex, offsetBy: position.offset)
-    return String(decoding: utf8[start..<end], as: UTF8.self).count + 1
+  /// The line of `position`, counted from 1, and its column, counted from 1 in characters.
+  package func location(of position: DOTPosition) -> (line: Int, column: Int) {
+    var source = source
+    return source.withUTF8 { DOTSource.location(of: position, in: $0) }
   }
 }

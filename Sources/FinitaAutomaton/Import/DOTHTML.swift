@@ -30,8 +30,7 @@ internal enum DOTHTML {
     do throws(Problem) {
       _ = try read(UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]))
     } catch {
-      let position = DOTSource.position(
-        of: token.start + error.offset, after: token.position, in: bytes)
+      let position = DOTPosition(offset: token.start + error.offset)
       throw DOTSource.error(
         .syntax, at: position, in: bytes, message: "In an HTML label: \(error.message)",
         hint: error.hint)
@@ -193,26 +192,5 @@ internal enum DOTHTML {
         hint: "Write '&' as &amp;; entities read &lt; &gt; &quot; &#92; &#x5C; or &nbsp;.")
     }
     return found
-  }
-}
-
-extension DOTSource {
-  /// The position of byte `offset`, found by counting line breaks from `start`.
-  static func position(
-    of offset: Int, after start: DOTPosition, in bytes: UnsafeBufferPointer<UInt8>
-  ) -> DOTPosition {
-    var line = start.line
-    var lineStart = start.lineStart
-    var index = start.offset
-    while index < offset {
-      if bytes[index] == .lf
-        || (bytes[index] == .cr && !(index + 1 < offset && bytes[index + 1] == .lf))
-      {
-        line += 1
-        lineStart = index + 1
-      }
-      index += 1
-    }
-    return DOTPosition(line: line, lineStart: lineStart, offset: offset)
   }
 }

@@ -37,7 +37,8 @@ public enum DOTImporter {
   public static func mealyMachine(from text: String) throws(DOTImportError) -> Automaton<
     String, String, String
   > {
-    try build(from: DOTParser.parse(text), moore: false)
+    var graph = try DOTParser.parse(text)
+    return try build(from: &graph, moore: false)
   }
 
   /// Reads a Moore machine: states labelled `{ name | output }`, edges labelled with the input.
@@ -48,7 +49,8 @@ public enum DOTImporter {
   public static func mooreMachine(from text: String) throws(DOTImportError) -> Automaton<
     String, String, String
   > {
-    try build(from: DOTParser.parse(text), moore: true)
+    var graph = try DOTParser.parse(text)
+    return try build(from: &graph, moore: true)
   }
 
   private static func isStart(_ id: String) -> Bool {
@@ -62,15 +64,16 @@ public enum DOTImporter {
     let output: String?
   }
 
-  private static func build(from graph: DOTGraph, moore: Bool) throws(DOTImportError)
+  /// The automaton `graph` describes; `graph` loses its edges once they are read, so that
+  /// their memory is free before the automaton is compiled.
+  private static func build(from graph: inout DOTGraph, moore: Bool) throws(DOTImportError)
     -> Automaton<String, String, String>
   {
     func error(
       _ code: DOTImportError.Code, at position: DOTPosition, message: String, hint: String
     ) -> DOTImportError {
-      DOTImportError(
-        code, line: position.line, column: graph.column(of: position), message: message,
-        hint: hint)
+      let (line, column) = graph.location(of: position)
+      return DOTImportError(code, line: line, column: column, message: message, hint: hint)
     }
     guard graph.isDirected else {
       throw error(
@@ -84,8 +87,8 @@ public enum DOTImporter {
         hint: "Write the states and edges directly in the digraph's body.")
     }
     func text(of value: DOTGraph.Value) throws(DOTImportError) -> String {
-      guard value.isHTML else { return DOTLabel.decode(value.text) }
-      let content = DOTHTML.content(of: value.text)
+      guard value.isHTML else { return DOTLabel.decode(graph.text(of: value)) }
+      let content = DOTHTML.content(of: graph.text(of: value))
       guard !content.hasTable else {
         throw error(
           .unsupported, at: value.position,
@@ -101,8 +104,12 @@ public enum DOTImporter {
     var names = ids
     var isState = [Bool](repeating: false, count: count)
     var owners: [String: Int] = [:]
+    owners.reserveCapacity(count)
     var outputs: [String: String] = [:]
     var states: [String] = []
+    states.reserveCapacity(count)
+    // Each node's number among the states, in `states` order; -1 for a start node.
+    var stateNumbers = [Int32](repeating: -1, count: count)
     for number in 0..<count where !isStart(ids[number]) {
       let id = ids[number]
       let position = graph.statements[number] ?? graph.mentions[number]
@@ -110,7 +117,7 @@ public enum DOTImporter {
       if moore {
         let fields =
           try graph.labels[number].map { value throws(DOTImportError) in
-            DOTLabel.recordFields(value.isHTML ? try text(of: value) : value.text)
+            DOTLabel.recordFields(value.isHTML ? try text(of: value) : graph.text(of: value))
           } ?? []
         guard fields.count == 2, !fields[1].isEmpty else {
           throw error(
@@ -142,6 +149,7 @@ public enum DOTImporter {
       }
       names[number] = name
       isState[number] = true
+      stateNumbers[number] = Int32(states.count)
       states.append(name)
     }
 
@@ -156,7 +164,7 @@ public enum DOTImporter {
         .multipleInitialStates, at: edge.position,
         message: """
           A second initial state '\(ids[edge.to])' is marked; \
-          '\(ids[first.to])' was marked on line \(first.position.line).
+          '\(ids[first.to])' was marked on line \(graph.location(of: first.position).line).
           """,
         hint: "Keep exactly one edge from a __start node."
       )
@@ -176,10 +184,6 @@ public enum DOTImporter {
     // The transitions, numbered as the automaton numbers them: the states in `states` order,
     // each input by its first appearance. The automaton is then built from the numbers, without
     // hashing a name per transition.
-    var stateNumbers = [Int32](repeating: -1, count: count)
-    for (number, state) in states.enumerated() {
-      stateNumbers[owners[state]!] = Int32(number)
-    }
     var transitions: [Transition<String, String, String>] = []
     transitions.reserveCapacity(graph.edges.count)
     var fromNumbers: [Int32] = []
@@ -188,9 +192,11 @@ public enum DOTImporter {
     fromNumbers.reserveCapacity(graph.edges.count)
     inputNumbersOfTransitions.reserveCapacity(graph.edges.count)
     toNumbers.reserveCapacity(graph.edges.count)
-    // Rows by state and input number: learned models have few inputs, so one array row per
-    // state that grows as inputs appear.
-    var rows = [[Int32]](repeating: [], count: count)
+    // The transition of each node and input number, -1 for none: one flat table with a row of
+    // `inputCapacity` per node, widened (doubling) when an input number reaches it. Learned
+    // models have few inputs.
+    var inputCapacity = 8
+    var rows = [Int32](repeating: -1, count: count * inputCapacity)
     // Learned models repeat a few labels over many edges: each is decoded and split once.
     var readings = [Reading?](repeating: nil, count: graph.textCount)
     var inputNumbers: [String: Int] = [:]
@@ -251,18 +257,26 @@ public enum DOTImporter {
       }
       let (input, output) = (reading.input, reading.output)
       let target = names[edge.to]
-      if rows[edge.from].count <= reading.inputNumber {
-        rows[edge.from].append(
-          contentsOf: repeatElement(-1, count: reading.inputNumber + 1 - rows[edge.from].count))
+      if reading.inputNumber >= inputCapacity {
+        let wider = inputCapacity * 2
+        var widened = [Int32](repeating: -1, count: count * wider)
+        for node in 0..<count {
+          for input in 0..<inputCapacity {
+            widened[node * wider + input] = rows[node * inputCapacity + input]
+          }
+        }
+        rows = widened
+        inputCapacity = wider
       }
-      let previousNumber = rows[edge.from][reading.inputNumber]
+      let slot = edge.from * inputCapacity + reading.inputNumber
+      let previousNumber = rows[slot]
       if previousNumber >= 0 {
         let previous = Int(previousNumber)
         // An imported transition's output label is its output as read.
         if transitions[previous].to == target && transitions[previous].outputLabel == output {
           continue
         }
-        let line = graph.edges[edgeOfTransition[previous]].position.line
+        let line = graph.location(of: graph.edges[edgeOfTransition[previous]].position).line
         throw error(
           .nondeterministic, at: edge.position,
           message: """
@@ -272,7 +286,7 @@ public enum DOTImporter {
           hint: "A learned machine is deterministic; remove one of the edges."
         )
       }
-      rows[edge.from][reading.inputNumber] = Int32(transitions.count)
+      rows[slot] = Int32(transitions.count)
       if let output {
         transitions.append(
           Transition(from: names[edge.from], to: target, by: input, output: output, label: output))
@@ -284,6 +298,7 @@ public enum DOTImporter {
       inputNumbersOfTransitions.append(Int32(reading.inputNumber))
       toNumbers.append(stateNumbers[edge.to])
     }
+    graph.edges = []
     // An edge into a node that is no state (a start node) or a start edge that leads to one
     // makes a state the automaton adds by itself: built from components, as declared.
     guard isState[startEdge.to], !toNumbers.contains(-1) else {

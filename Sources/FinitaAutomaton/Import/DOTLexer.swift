@@ -1,11 +1,10 @@
-/// Where a token starts in DOT source: its line (from 1), the offset of that line's first byte,
-/// and its own byte offset. The column is computed from the source only when needed.
+/// Where a token starts in DOT source: its byte offset. The line and column are computed from
+/// the source when a message names them (``DOTSource/location(of:in:)``), so reading a file
+/// counts no lines and a token stays small.
 package struct DOTPosition: Sendable, Equatable {
-  package let line: Int
-  package let lineStart: Int
   package let offset: Int
 
-  static let start = DOTPosition(line: 1, lineStart: 0, offset: 0)
+  static let start = DOTPosition(offset: 0)
 }
 
 /// A token of the DOT language: its kind and the bytes it covers.
@@ -37,7 +36,41 @@ internal struct DOTToken {
   var end: Int
   var position: DOTPosition
   /// A quoted string holds `\"`, `\\` or an escaped line break, so its text needs decoding.
-  var escaped: Bool
+  var escaped = false
+  /// The keyword an identifier spells, in any case; found once by the lexer, since the parser
+  /// asks several times per statement.
+  var keyword: DOTKeyword?
+}
+
+/// The keywords of the DOT language.
+internal enum DOTKeyword: UInt8 {
+  case strict, graph, digraph, node, edge, subgraph
+
+  /// The keyword `bytes[start..<end]` spells, in any case.
+  @inline(__always)
+  static func spelled(
+    by bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> DOTKeyword? {
+    let length = end - start
+    guard length >= 4 && length <= 8 else { return nil }
+    func spells(_ word: StaticString) -> Bool {
+      guard word.utf8CodeUnitCount == length else { return false }
+      let letters = word.utf8Start
+      for offset in 0..<length where bytes[start + offset] | 0x20 != letters[offset] {
+        return false
+      }
+      return true
+    }
+    switch bytes[start] | 0x20 {
+    case UInt8(ascii: "s"):
+      return spells("strict") ? .strict : spells("subgraph") ? .subgraph : nil
+    case UInt8(ascii: "g"): return spells("graph") ? .graph : nil
+    case UInt8(ascii: "d"): return spells("digraph") ? .digraph : nil
+    case UInt8(ascii: "n"): return spells("node") ? .node : nil
+    case UInt8(ascii: "e"): return spells("edge") ? .edge : nil
+    default: return nil
+    }
+  }
 }
 
 /// Splits DOT source, as UTF-8 bytes, into tokens, one at a time.
@@ -47,8 +80,6 @@ internal struct DOTToken {
 internal struct DOTLexer {
   let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
-  private var line = 1
-  private var lineStart = 0
   /// Nothing but blanks since the last line break, so `#` starts a preprocessor line.
   private var atLineStart = true
 
@@ -56,7 +87,7 @@ internal struct DOTLexer {
     self.bytes = bytes
   }
 
-  var position: DOTPosition { DOTPosition(line: line, lineStart: lineStart, offset: index) }
+  var position: DOTPosition { DOTPosition(offset: index) }
 
   @inline(__always)
   private func byte(at offset: Int) -> UInt8 {
@@ -65,18 +96,13 @@ internal struct DOTLexer {
 
   /// Consumes a line break at `index` (LF, CRLF or CR), if there is one.
   @inline(__always)
-  private mutating func skipLineBreak() -> Bool {
+  private mutating func skipLineBreak() {
     let current = byte(at: index)
     if current == .lf {
       index += 1
     } else if current == .cr {
       index += byte(at: index + 1) == .lf ? 2 : 1
-    } else {
-      return false
     }
-    line += 1
-    lineStart = index
-    return true
   }
 
   private mutating func skipTrivia() throws(DOTImportError) {
@@ -86,7 +112,7 @@ internal struct DOTLexer {
       case .space, .tab, 0x0B, 0x0C:
         index += 1
       case .lf, .cr:
-        _ = skipLineBreak()
+        index += 1
         atLineStart = true
       case .slash where byte(at: index + 1) == .slash:
         skipToLineEnd()
@@ -97,9 +123,7 @@ internal struct DOTLexer {
           if bytes[index] == .star && byte(at: index + 1) == .slash {
             break
           }
-          if !skipLineBreak() {
-            index += 1
-          }
+          index += 1
         }
         guard index < bytes.count else {
           throw DOTSource.error(
@@ -135,10 +159,12 @@ internal struct DOTLexer {
 
   /// The next token; at the end of the source, an `.end` token.
   mutating func next() throws(DOTImportError) -> DOTToken {
-    try skipTrivia()
+    if index < bytes.count && Self.mayStartTrivia(bytes[index]) {
+      try skipTrivia()
+    }
     atLineStart = false
     let start = position
-    var token = DOTToken(kind: .end, start: index, end: index, position: start, escaped: false)
+    var token = DOTToken(kind: .end, start: index, end: index, position: start)
     guard index < bytes.count else { return token }
     let current = bytes[index]
     index += 1
@@ -172,6 +198,7 @@ internal struct DOTLexer {
           index += 1
         }
         token.kind = .identifier
+        token.keyword = DOTKeyword.spelled(by: bytes, from: token.start, to: index)
       } else if current.isDigit || current == .dot || current == .minus {
         guard numeral(startingWith: current) else {
           throw unexpected(current, at: start)
@@ -244,11 +271,11 @@ internal struct DOTLexer {
         if next == .lf || next == .cr {
           token.escaped = true
           index += 1
-          _ = skipLineBreak()
+          skipLineBreak()
           continue
         }
         index += 1
-      } else if !skipLineBreak() {
+      } else {
         index += 1
       }
     }
@@ -309,9 +336,7 @@ internal struct DOTLexer {
           return
         }
       }
-      if !skipLineBreak() {
-        index += 1
-      }
+      index += 1
     }
     throw DOTSource.error(
       .syntax, at: token.position, in: bytes,
@@ -320,26 +345,64 @@ internal struct DOTLexer {
     )
   }
 
+  /// Whether the byte is in a set given as two bit masks: bit `n` of `low` for byte `n` below
+  /// 64, bit `n - 64` of `high` for bytes up to 127; bytes from 128 (UTF-8 of non-ASCII
+  /// characters) are in the set when `nonASCII` is.
+  @inline(__always)
+  private static func isIn(_ byte: UInt8, low: UInt64, high: UInt64, nonASCII: Bool) -> Bool {
+    if byte < 64 { return (low >> byte) & 1 != 0 }
+    if byte < 128 { return (high >> (byte - 64)) & 1 != 0 }
+    return nonASCII
+  }
+
+  /// Blanks, line breaks, `/` and `#`: a byte that may start whitespace or a comment.
+  @inline(__always)
+  static func mayStartTrivia(_ byte: UInt8) -> Bool {
+    // Bits 9-13 (tab, LF, vertical tab, form feed, CR), 32 (space), 35 (#), 47 (/).
+    isIn(byte, low: 0x0000_8009_0000_3E00, high: 0, nonASCII: false)
+  }
+
   @inline(__always)
   static func isIdentifierStart(_ byte: UInt8) -> Bool {
-    ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
-      || byte == .underscore
-      || byte >= 0x80
+    // Letters (65-90, 97-122) and the underscore (95).
+    isIn(byte, low: 0, high: 0x07FF_FFFE_87FF_FFFE, nonASCII: true)
   }
 
   @inline(__always)
   static func isIdentifierPart(_ byte: UInt8) -> Bool {
-    isIdentifierStart(byte) || byte.isDigit
+    // As isIdentifierStart, and digits (48-57).
+    isIn(byte, low: 0x03FF_0000_0000_0000, high: 0x07FF_FFFE_87FF_FFFE, nonASCII: true)
   }
 }
 
 /// Positions and errors over the source bytes.
 internal enum DOTSource {
-  /// The column of `position`, counted from 1 in characters (grapheme clusters).
-  static func column(of position: DOTPosition, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  /// The line of `position`, counted from 1 (a line ends at LF, CRLF or a lone CR), and its
+  /// column, counted from 1 in characters (grapheme clusters).
+  ///
+  /// Counted from the start of the source: only messages ask, once each.
+  static func location(
+    of position: DOTPosition, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> (line: Int, column: Int) {
     let end = min(position.offset, bytes.count)
-    let prefix = UnsafeBufferPointer(rebasing: bytes[min(position.lineStart, end)..<end])
-    return String(decoding: prefix, as: UTF8.self).count + 1
+    var line = 1
+    var lineStart = 0
+    for index in 0..<end {
+      let byte = bytes[index]
+      // The CR of a CRLF is not a break of its own: its LF is.
+      if byte == .lf || (byte == .cr && !(index + 1 < bytes.count && bytes[index + 1] == .lf)) {
+        line += 1
+        lineStart = index + 1
+      }
+    }
+    let prefix = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
+    return (line, String(decoding: prefix, as: UTF8.self).count + 1)
+  }
+
+  /// `line L, column C` of `position`, for messages that name a second place.
+  static func describe(_ position: DOTPosition, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let (line, column) = location(of: position, in: bytes)
+    return "line \(line), column \(column)"
   }
 
   /// The character that starts at `offset`, for messages.
@@ -353,9 +416,8 @@ internal enum DOTSource {
     _ code: DOTImportError.Code, at position: DOTPosition, in bytes: UnsafeBufferPointer<UInt8>,
     message: String, hint: String
   ) -> DOTImportError {
-    DOTImportError(
-      code, line: position.line, column: column(of: position, in: bytes), message: message,
-      hint: hint)
+    let (line, column) = location(of: position, in: bytes)
+    return DOTImportError(code, line: line, column: column, message: message, hint: hint)
   }
 }
 

@@ -46,7 +46,7 @@ package struct DOTParser {
   private init(bytes: UnsafeBufferPointer<UInt8>, source: String) throws(DOTImportError) {
     lexer = DOTLexer(bytes: bytes)
     graph = DOTGraph(source: source)
-    current = DOTToken(kind: .end, start: 0, end: 0, position: .start, escaped: false)
+    current = DOTToken(kind: .end, start: 0, end: 0, position: .start)
     current = try lexer.next()
   }
 
@@ -115,37 +115,6 @@ package struct DOTParser {
 
   // MARK: Tokens
 
-  private enum Keyword {
-    case strict, graph, digraph, node, edge, subgraph
-  }
-
-  /// The keyword an identifier token of `bytes` spells, in any case.
-  ///
-  /// This and the other token tests are static: a method of the parser called from one of its
-  /// mutating methods made the compiler copy the whole parser (328 bytes) on every call.
-  private static func keyword(_ token: DOTToken, in bytes: UnsafeBufferPointer<UInt8>) -> Keyword? {
-    guard token.kind == .identifier else { return nil }
-    let length = token.end - token.start
-    guard length >= 4 && length <= 8 else { return nil }
-    func spells(_ word: StaticString) -> Bool {
-      guard word.utf8CodeUnitCount == length else { return false }
-      let letters = word.utf8Start
-      for offset in 0..<length where bytes[token.start + offset] | 0x20 != letters[offset] {
-        return false
-      }
-      return true
-    }
-    switch bytes[token.start] | 0x20 {
-    case UInt8(ascii: "s"):
-      return spells("strict") ? .strict : spells("subgraph") ? .subgraph : nil
-    case UInt8(ascii: "g"): return spells("graph") ? .graph : nil
-    case UInt8(ascii: "d"): return spells("digraph") ? .digraph : nil
-    case UInt8(ascii: "n"): return spells("node") ? .node : nil
-    case UInt8(ascii: "e"): return spells("edge") ? .edge : nil
-    default: return nil
-    }
-  }
-
   /// The text of a token, with the DOT escapes of quoted strings resolved: `\"` is a quote and
   /// a backslash before a line break removes both; other backslashes stay for ``DOTLabel``.
   private func text(of token: DOTToken) -> String {
@@ -197,7 +166,7 @@ package struct DOTParser {
 
   private static func isAtom(_ token: DOTToken, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     switch token.kind {
-    case .identifier: keyword(token, in: bytes) == nil
+    case .identifier: token.keyword == nil
     case .quoted, .html: true
     default: false
     }
@@ -209,7 +178,7 @@ package struct DOTParser {
     _ expected: @autoclosure () -> String, hint: @autoclosure () -> String
   ) throws(DOTImportError) -> Atom {
     guard Self.isAtom(current, in: bytes) else {
-      if let keyword = Self.keyword(current, in: bytes) {
+      if let keyword = current.keyword {
         let word = text(of: current)
         throw error(
           at: current.position,
@@ -266,11 +235,11 @@ package struct DOTParser {
 
   private mutating func parseGraph() throws(DOTImportError) -> DOTGraph {
     graph.position = current.position
-    if Self.keyword(current, in: bytes) == .strict {
+    if current.keyword == .strict {
       graph.isStrict = true
       try advance()
     }
-    switch Self.keyword(current, in: bytes) {
+    switch current.keyword {
     case .digraph: graph.isDirected = true
     case .graph: graph.isDirected = false
     default:
@@ -290,19 +259,20 @@ package struct DOTParser {
     let close = current.position
     try advance()
     guard current.kind == .end else {
-      if let keyword = Self.keyword(current, in: bytes),
+      if let keyword = current.keyword,
         keyword == .digraph || keyword == .graph || keyword == .strict
       {
         throw unexpected(
           expected: "the end of the file",
           hint: "A file holds one graph; remove what follows its closing '}'.")
       }
-      let opened = "line \(open.line), column \(DOTSource.column(of: open, in: bytes))"
+      let opened = DOTSource.describe(open, in: bytes)
+      let following = DOTSource.location(of: current.position, in: bytes).line
       throw error(
         at: close,
         message: """
           This '}' closes the graph opened on \(opened), but \(display(current)) follows it \
-          on line \(current.position.line).
+          on line \(following).
           """,
         hint: """
           Remove this stray '}', or add the '{' it was meant to close \
@@ -329,9 +299,9 @@ package struct DOTParser {
   }
 
   private mutating func statement() throws(DOTImportError) {
-    switch Self.keyword(current, in: bytes) {
+    switch current.keyword {
     case .graph, .node, .edge:
-      let kind = Self.keyword(current, in: bytes)
+      let kind = current.keyword
       let word = text(of: current)
       try advance()
       guard current.kind == .openBracket else {
@@ -368,7 +338,7 @@ package struct DOTParser {
     }
     let start = current.position
     let ends: Ends
-    let isSubgraph = Self.keyword(current, in: bytes) == .subgraph || current.kind == .openBrace
+    let isSubgraph = current.keyword == .subgraph || current.kind == .openBrace
     if isSubgraph {
       ends = .many(try subgraph())
     } else {
@@ -483,7 +453,7 @@ package struct DOTParser {
           hint: "Start the file with 'digraph' for a machine, or use '--' in a graph.")
       }
       try advance()
-      if Self.keyword(current, in: bytes) == .subgraph || current.kind == .openBrace {
+      if current.keyword == .subgraph || current.kind == .openBrace {
         let members = try subgraph()
         pending.append(.many(members))
       } else {
@@ -516,7 +486,7 @@ package struct DOTParser {
       graph.firstSubgraph = start
     }
     var name: String?
-    if Self.keyword(current, in: bytes) == .subgraph {
+    if current.keyword == .subgraph {
       try advance()
       if Self.isAtom(current, in: bytes) {
         name = self.name(of: try atom("a subgraph name", hint: ""))
@@ -556,13 +526,17 @@ package struct DOTParser {
 
   private struct Attributes {
     var label: DOTGraph.Value?
-    /// HTML values of label attributes, whose markup must be well formed.
-    var html: [DOTToken] = []
+    /// Where the lists' HTML label values start in the parser's `htmlLabels`.
+    var firstHTMLLabel: Int
   }
+
+  /// HTML values of label attributes of the lists being read, whose markup must be well
+  /// formed: kept by the parser, so that attribute lists hold no array.
+  private var htmlLabels: [DOTToken] = []
 
   /// Zero or more `[name=value, ...]` lists.
   private mutating func attributeLists() throws(DOTImportError) -> Attributes {
-    var attributes = Attributes()
+    var attributes = Attributes(firstHTMLLabel: htmlLabels.count)
     while current.kind == .openBracket {
       try advance()
       while current.kind != .closeBracket {
@@ -586,7 +560,7 @@ package struct DOTParser {
             || Self.isName(name.token, "headlabel", in: bytes)
             || Self.isName(name.token, "taillabel", in: bytes)
         {
-          attributes.html.append(value.token)
+          htmlLabels.append(value.token)
         }
         if isLabel {
           attributes.label = self.value(of: value)
@@ -601,9 +575,11 @@ package struct DOTParser {
   }
 
   /// Checks the markup of HTML labels, as Graphviz does when it draws them.
-  private func validate(_ attributes: Attributes) throws(DOTImportError) {
-    for token in attributes.html {
+  private mutating func validate(_ attributes: Attributes) throws(DOTImportError) {
+    guard attributes.firstHTMLLabel < htmlLabels.count else { return }
+    for token in htmlLabels[attributes.firstHTMLLabel...] {
       try DOTHTML.validate(token, in: bytes)
     }
+    htmlLabels.removeSubrange(attributes.firstHTMLLabel...)
   }
 }

@@ -85,16 +85,41 @@ internal struct DOTStringTable {
     slots = larger
   }
 
-  /// FNV-1a, then mixed so that the low bits used for slots depend on every byte.
+  /// Eight bytes at a time, multiplied and folded, then mixed (as MurmurHash3's finalizer
+  /// does) so that the low bits used for slots depend on every byte. The last bytes are read
+  /// as one word that may overlap the one before (as wyhash reads them), so a short name costs
+  /// a few loads. Labels of learned models are tens of bytes long: a byte at a time made
+  /// hashing most of a lookup's cost.
+  @inline(__always)
   private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    var hash: UInt32 = 2_166_136_261
-    for byte in bytes {
-      hash = (hash ^ UInt32(byte)) &* 16_777_619
+    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    let count = bytes.count
+    var hash = UInt64(count) &* multiplier
+    guard let base = bytes.baseAddress, count > 0 else {
+      return UInt32(truncatingIfNeeded: hash)
     }
-    hash ^= hash >> 15
-    hash = hash &* 0x2C1B_3C6D
-    hash ^= hash >> 12
-    return hash
+    let raw = UnsafeRawPointer(base)
+    let last: UInt64
+    if count >= 8 {
+      var index = 0
+      while index + 8 < count {
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* multiplier
+        hash ^= hash >> 29
+        index += 8
+      }
+      last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    } else if count >= 4 {
+      let first = raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
+      let end = raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      last = UInt64(first) << 32 | UInt64(end)
+    } else {
+      last = UInt64(base[0]) << 16 | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1])
+    }
+    hash = (hash ^ last) &* multiplier
+    hash ^= hash >> 33
+    hash = hash &* 0xFF51_AFD7_ED55_8CCD
+    hash ^= hash >> 33
+    return UInt32(truncatingIfNeeded: hash)
   }
 }
 
