@@ -303,6 +303,19 @@ struct QueueStateMachineTests {
     #expect(machine.queue.isEmpty)
   }
 
+  @Test("take back: the token holder's kept items go before those queued since, in order")
+  func takeBack() {
+    var (machine, control) = started()
+    control.word = ControlFlag.processing
+    _ = machine.submit(.wish(3), canProcess: true, control: control)
+    machine.takeBack([.wish(1), .wish(2)], control: control)
+    #expect(queued(machine) == [.wish(1), .wish(2), .wish(3)])
+    #expect(control.word & ControlFlag.pending != 0)
+    _ = machine.dispose(control: control)
+    machine.takeBack([.wish(4)], control: control)
+    #expect(machine.queue.isEmpty)
+  }
+
   // MARK: - dispose and observer changes
 
   @Test("dispose: everything waiting is returned, the token is taken if free, only once")

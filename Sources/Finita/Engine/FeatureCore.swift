@@ -171,6 +171,11 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func finishProcessingSlowly() {
     while true {
+      if control.loadRelaxed() & ControlFlag.keptActions != 0 {
+        processPostProcessed()
+        // Nothing else came meanwhile: give the token back without the lock.
+        if control.compareExchange(expected: ControlFlag.processing, desired: 0) { return }
+      }
       if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
         checkpoint()
       }
@@ -354,7 +359,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     }
     if let next = definition.postProcess(action, effect, state) {
       if traced { trace?.postProcessedAction(next) }
-      enqueue(.action(next))
+      keepPostProcessed(next)
     }
   }
 
@@ -397,10 +402,39 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     }
   }
 
-  /// Queues an item produced while processing, such as the PostProcessor's action.
+  /// Queues the PostProcessor's action. While nothing is queued and nothing else is going on
+  /// (the control word holds only the token), the token holder keeps it for itself, without the
+  /// lock: anything queued later comes after it, as it would in the shared queue. The
+  /// ``ControlFlag/keptActions`` bit sends the token's release through the slow path, which
+  /// processes them. Otherwise the action joins the shared queue, behind what was queued before.
   @inlinable
-  func enqueue(_ item: Item) {
-    shared.withLock { $0.machine.enqueue(item, control: control) }
+  func keepPostProcessed(_ action: Action) {
+    let word = control.loadRelaxed()
+    if word & ~ControlFlag.keptActions == ControlFlag.processing {
+      if word == ControlFlag.processing { control.setBits(ControlFlag.keptActions) }
+      owned.pointee.postProcessed.append(action)
+    } else {
+      shared.withLock { $0.machine.enqueue(.action(action), control: control) }
+    }
+  }
+
+  /// Processes the PostProcessor's actions the token holder kept (and those they produce), in
+  /// order, while nothing else is going on. When something is (an item queued, time travel,
+  /// disposal, an observer change, a monitor), the rest go to the front of the shared queue,
+  /// before the items queued after them, and the queue state machine decides as for any item.
+  @inlinable @inline(never)
+  func processPostProcessed() {
+    while control.loadRelaxed() & ~ControlFlag.keptActions == ControlFlag.processing,
+      let action = owned.pointee.postProcessed.popFirst()
+    {
+      process(.action(action))
+    }
+    if !owned.pointee.postProcessed.isEmpty {
+      var kept: [Item] = []
+      while let action = owned.pointee.postProcessed.popFirst() { kept.append(.action(action)) }
+      shared.withLock { $0.machine.takeBack(kept, control: control) }
+    }
+    control.clearBits(ControlFlag.keptActions)
   }
 
   @inlinable

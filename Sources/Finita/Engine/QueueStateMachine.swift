@@ -147,6 +147,16 @@ package struct QueueStateMachine<Item: QueueItem> {
     control.setBits(ControlFlag.pending)
   }
 
+  /// Items the token holder kept for itself (the PostProcessor's actions) while nothing was
+  /// queued, handed back in order: they go before everything queued since, which came after
+  /// them. Dropped once disposed, as queued items are.
+  @inlinable
+  package mutating func takeBack<Control: ControlWord>(_ items: [Item], control: Control) {
+    guard !isDisposed, !items.isEmpty else { return }
+    for item in items.reversed() { queue.prepend(item) }
+    control.setBits(ControlFlag.pending)
+  }
+
   /// The hop to the main actor arrived: take the token if there is work for it.
   @inlinable
   package mutating func hopArrived<Control: ControlWord>(control: Control) -> SubmitAction {

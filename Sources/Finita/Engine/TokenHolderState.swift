@@ -17,6 +17,10 @@ extension FeatureCore {
     @usableFromInline var isFinished = false
     /// The live state, kept while the feature shows a past one.
     @usableFromInline var liveState: State?
+    /// The PostProcessor's actions, kept here instead of in the shared queue while nothing
+    /// else is queued or going on: each was produced before anything queued since, so they run
+    /// first (see ``FeatureCore/keepPostProcessed(_:)``).
+    @usableFromInline var postProcessed = RingBuffer<Action>()
 
     @usableFromInline
     init(state: State) {

@@ -92,6 +92,10 @@ package enum ControlFlag {
   /// A ``WorkMonitor`` watches the feature (under test): every step takes the slow path, which
   /// tells the monitor. Never cleared.
   @inlinable package static var monitored: Int { 128 }
+  /// The token holder keeps PostProcessor actions of its own to process before it gives the
+  /// token back (see `FeatureCore.keepPostProcessed`), so the lock-free release fails and the
+  /// slow path processes them. Set and cleared only by the token holder.
+  @inlinable package static var keptActions: Int { 256 }
 }
 
 extension AtomicWord: ControlWord {
