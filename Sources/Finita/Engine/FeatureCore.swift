@@ -412,7 +412,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     let word = control.loadRelaxed()
     if word & ~ControlFlag.keptActions == ControlFlag.processing {
       if word == ControlFlag.processing { control.setBits(ControlFlag.keptActions) }
-      owned.pointee.postProcessed.append(action)
+      owned.pointee.keep(action)
     } else {
       shared.withLock { $0.machine.enqueue(.action(action), control: control) }
     }
@@ -425,13 +425,13 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable @inline(never)
   func processPostProcessed() {
     while control.loadRelaxed() & ~ControlFlag.keptActions == ControlFlag.processing,
-      let action = owned.pointee.postProcessed.popFirst()
+      let action = owned.pointee.takeFirstKept()
     {
       process(.action(action))
     }
-    if !owned.pointee.postProcessed.isEmpty {
+    if owned.pointee.firstPostProcessed != nil {
       var kept: [Item] = []
-      while let action = owned.pointee.postProcessed.popFirst() { kept.append(.action(action)) }
+      while let action = owned.pointee.takeFirstKept() { kept.append(.action(action)) }
       shared.withLock { $0.machine.takeBack(kept, control: control) }
     }
     control.clearBits(ControlFlag.keptActions)

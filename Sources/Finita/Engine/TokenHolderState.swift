@@ -17,14 +17,35 @@ extension FeatureCore {
     @usableFromInline var isFinished = false
     /// The live state, kept while the feature shows a past one.
     @usableFromInline var liveState: State?
-    /// The PostProcessor's actions, kept here instead of in the shared queue while nothing
-    /// else is queued or going on: each was produced before anything queued since, so they run
-    /// first (see ``FeatureCore/keepPostProcessed(_:)``).
-    @usableFromInline var postProcessed = RingBuffer<Action>()
+    /// The first of the PostProcessor's actions kept here instead of in the shared queue
+    /// while nothing else is queued or going on: each was produced before anything queued
+    /// since, so they run first (see ``FeatureCore/keepPostProcessed(_:)``). Most often there is
+    /// one at a time, which this holds without touching an array.
+    @usableFromInline var firstPostProcessed: Action?
+    /// The kept actions after the first, in order.
+    @usableFromInline var morePostProcessed = RingBuffer<Action>()
 
     @usableFromInline
     init(state: State) {
       self.state = state
+    }
+
+    /// Keeps `action` after the kept ones.
+    @inlinable
+    mutating func keep(_ action: Action) {
+      if firstPostProcessed == nil {
+        firstPostProcessed = action
+      } else {
+        morePostProcessed.append(action)
+      }
+    }
+
+    /// The first kept action, taken out.
+    @inlinable
+    mutating func takeFirstKept() -> Action? {
+      guard let first = firstPostProcessed else { return nil }
+      firstPostProcessed = morePostProcessed.isEmpty ? nil : morePostProcessed.popFirst()
+      return first
     }
   }
 }
