@@ -61,6 +61,32 @@ struct KeptPostProcessedTests {
     subscription.cancel()
   }
 
+  @Test("a kept action waits, with the rest, while an observer made the feature travel")
+  func travel() {
+    let feature = Feature(initialState: Steps.State(), definition: Steps())
+    let travelled = Locked(false)
+    let seen = Locked<[[String]]>([])
+    let subscription = feature.observeState { [feature] state in
+      seen.modify { $0.append(state.log) }
+      guard state.log.last == "e2", !travelled.value else { return }
+      travelled.modify { $0 = true }
+      feature.travel(to: Steps.State(log: ["past"]))
+    }
+    feature.accept("two")
+    #expect(feature.isTravelling)
+    #expect(feature.state.log == ["past"])
+    feature.returnToLive()
+    #expect(feature.state.log == ["e1", "e2", "p1", "p2"])
+    // Queued before travel began, `p1` waits with the rest, as the shared queue makes it: the
+    // observers see no step of it before the past state.
+    #expect(
+      seen.value == [
+        [], ["e1"], ["e1", "e2"], ["past"], ["e1", "e2"], ["e1", "e2", "p1"],
+        ["e1", "e2", "p1", "p2"],
+      ])
+    subscription.cancel()
+  }
+
   @Test("a chain of 10,000 kept actions runs in order without growing the stack")
   func longChain() {
     let feature = Feature(initialState: Steps.State(), definition: Steps())
