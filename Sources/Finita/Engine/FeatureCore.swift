@@ -410,12 +410,19 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func keepPostProcessed(_ action: Action) {
     let word = control.loadRelaxed()
-    if word & ~ControlFlag.keptActions == ControlFlag.processing {
+    if Self.holdsOnlyToken(word) {
       if word == ControlFlag.processing { control.setBits(ControlFlag.keptActions) }
       owned.pointee.keep(action)
     } else {
       shared.withLock { $0.machine.enqueue(.action(action), control: control) }
     }
+  }
+
+  /// Whether the control word `word` holds the token and nothing else but kept actions: nothing
+  /// queued, no travel, disposal, observer change, waiter or monitor.
+  @inlinable @inline(__always)
+  static func holdsOnlyToken(_ word: Int) -> Bool {
+    word & ~ControlFlag.keptActions == ControlFlag.processing
   }
 
   /// Processes the PostProcessor's actions the token holder kept (and those they produce), in
@@ -424,7 +431,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// before the items queued after them, and the queue state machine decides as for any item.
   @inlinable @inline(never)
   func processPostProcessed() {
-    while control.loadRelaxed() & ~ControlFlag.keptActions == ControlFlag.processing,
+    while Self.holdsOnlyToken(control.loadRelaxed()),
       let action = owned.pointee.takeFirstKept()
     {
       process(.action(action))

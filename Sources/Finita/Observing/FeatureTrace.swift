@@ -261,15 +261,9 @@ class OpenedInterceptor<Definition: FeatureDefinition>: @unchecked Sendable {
   @usableFromInline
   func intercept(_ event: borrowing FeatureEvent<Definition>) {}
 
-  /// The opened form of `interceptor`.
+  /// The opened form of `interceptor` (an existential is opened by the call).
   @usableFromInline
-  static func open(_ interceptor: any FeatureInterceptor) -> OpenedInterceptor {
-    opened(interceptor)
-  }
-
-  private static func opened<Interceptor: FeatureInterceptor>(
-    _ interceptor: Interceptor
-  ) -> OpenedInterceptor {
+  static func open(_ interceptor: some FeatureInterceptor) -> OpenedInterceptor {
     Opened(interceptor)
   }
 

@@ -57,9 +57,9 @@ public enum DOTImporter {
     id.hasPrefix("__start")
   }
 
-  /// What an edge label says, read once per distinct label.
+  /// What an edge label says, read once per distinct label: the input by its number in
+  /// `inputs`.
   private struct Reading {
-    let input: String
     let inputNumber: Int
     let output: String?
   }
@@ -250,12 +250,12 @@ public enum DOTImporter {
           inputNumbers[input] = inputNumber
           inputs.append(input)
         }
-        reading = Reading(input: input, inputNumber: inputNumber, output: output)
+        reading = Reading(inputNumber: inputNumber, output: output)
         if !value.isHTML {
           readings[value.key] = reading
         }
       }
-      let (input, output) = (reading.input, reading.output)
+      let (input, output) = (inputs[reading.inputNumber], reading.output)
       let target = names[edge.to]
       if reading.inputNumber >= inputCapacity {
         let wider = inputCapacity * 2
