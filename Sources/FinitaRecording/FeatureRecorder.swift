@@ -44,38 +44,32 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
     elapsed = { start.duration(to: clock.now) }
   }
 
-  /// Records the event.
+  /// A log of ``capacity`` stages per feature, timed on the recorder's clock: the engine keeps
+  /// each stage's typed values in it as they are, in code specialized for the feature's
+  /// definition, with no call to the recorder, no encoding and no description. The clock is
+  /// read for the stages that start processing (the feature's creation and start, a wish, a
+  /// bootstrap action, an effect delivered by asynchronous work, the work stages, disposal);
+  /// the stages an input leads to (its action, effects, states, news) share its time.
+  public var delivery: FeatureInterceptorDelivery {
+    .log(capacity: capacity, elapsed: elapsed)
+  }
+
+  /// Keeps the log of a feature the recorder was attached to.
   ///
-  /// The hot path keeps the event's values as they are (`event.values`, copied by the engine)
-  /// in the feature's ring, under one lock: no encoding, no description, no allocation once the
-  /// ring is full. The clock is read for the stages that start processing (the feature's
-  /// creation and start, a wish, a bootstrap action, an effect delivered by asynchronous work,
-  /// the work stages, disposal); the stages an input leads to (its action, effects, states,
-  /// news) share its time.
+  /// - Parameter log: The feature's log.
+  public func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+    let track = Track(log: log)
+    tracks.withLock { tracks in
+      tracks.byID[log.feature.id] = track
+      tracks.order.append(track)
+    }
+  }
+
+  /// Not called: the engine keeps the stages in the log given to ``attach(_:)``.
   ///
   /// - Parameter event: The event.
   public func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
-  {
-    let values = event.values
-    tracks.withLock { tracks in
-      let id = values.feature.id
-      let track: Track<Definition>
-      // A feature's number is its own, so the track of that number is of its definition: no
-      // checked cast, which looked up the track type's metadata at every stage.
-      if let last = tracks.last, last.info.id == id {
-        track = unsafeDowncast(last, to: Track<Definition>.self)
-      } else if let found = tracks.byID[id] {
-        track = unsafeDowncast(found, to: Track<Definition>.self)
-        tracks.last = found
-      } else {
-        track = Track<Definition>(info: values.feature, capacity: capacity)
-        tracks.byID[id] = track
-        tracks.order.append(track)
-        tracks.last = track
-      }
-      track.record(values, clock: elapsed)
-    }
-  }
+  {}
 
   /// The features this recorder has seen, in the order it first saw them.
   public var features: [FeatureInfo] {
@@ -132,109 +126,64 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
     }
   }
 
-  /// Forgets every recorded step; features go on being recorded from their next stage.
+  /// Forgets every recorded step; features go on being recorded from their next stage, whose
+  /// number counts on from the steps forgotten.
   public func removeAll() {
-    tracks.withLock { $0 = Tracks() }
+    for track in tracks.withLock({ $0.order }) { track.removeAll() }
   }
 }
 
 private struct Tracks {
   var byID: [UInt64: AnyTrack] = [:]
   var order: [AnyTrack] = []
-  var last: AnyTrack?
 }
 
-private class AnyTrack {
+/// One feature's log, behind a type the recorder can keep in one list with other definitions'.
+private class AnyTrack: @unchecked Sendable {
+  // Safe to send: immutable; its subclass holds a Sendable log.
   let info: FeatureInfo
   init(info: FeatureInfo) { self.info = info }
 
   func stateFrames() -> [(step: Int?, state: any Sendable)]? {
     preconditionFailure("Internal inconsistency: AnyTrack.stateFrames is overridden by Track")
   }
+
+  func removeAll() {
+    preconditionFailure("Internal inconsistency: AnyTrack.removeAll is overridden by Track")
+  }
 }
 
-private final class Track<Definition: FeatureDefinition>: AnyTrack {
-  // The ring is kept as three arrays, each stage's values (copied out of the event by the
-  // engine) written in place, so that recording a stage touches as few generic types as
-  // possible: this code runs unspecialized, behind the interceptor existential, and each
-  // generic type it names costs a runtime metadata lookup.
-  let capacity: Int
-  var events: [FeatureEventValues<Definition>] = []
-  var numbers: [Int] = []
-  var times: [Duration] = []
-  var head = 0
-  var baseState: Definition.State?
-  var nextNumber = 0
-  var dropped = 0
-  var lastTime = Duration.zero
-  var insideAction = false
+private final class Track<Definition: FeatureDefinition>: AnyTrack, @unchecked Sendable {
+  let log: FeatureEventLog<Definition>
 
-  init(info: FeatureInfo, capacity: Int) {
-    self.capacity = capacity
-    super.init(info: info)
+  init(log: FeatureEventLog<Definition>) {
+    self.log = log
+    super.init(info: log.feature)
   }
 
-  func record(_ event: FeatureEventValues<Definition>, clock: () -> Duration) {
-    switch event.stage {
-    case .action:
-      insideAction = true
-    case .actionHandled:
-      insideAction = false
-    case .postProcessedAction, .news:
-      break
-    case .state:
-      if baseState == nil {
-        // Recorded from the middle of the feature's life (after removeAll).
-        baseState = event.previousState
-      }
-    case .effect where insideAction:
-      break
-    case .created:
-      baseState = event.state
-      lastTime = clock()
-    default:
-      lastTime = clock()
-    }
-    let number = nextNumber
-    nextNumber += 1
-    if events.count < capacity {
-      events.append(event)
-      numbers.append(number)
-      times.append(lastTime)
-      return
-    }
-    let droppedStage = events[head].stage
-    if droppedStage == .state || droppedStage == .created, let state = events[head].state {
-      // The state a dropped `created` or `state` step left is where the recording now starts.
-      baseState = state
-    }
-    dropped += 1
-    events[head] = event
-    numbers[head] = number
-    times[head] = lastTime
-    head = head + 1 == capacity ? 0 : head + 1
-  }
-
-  var steps: [RecordedStep<Definition>] {
-    let order = Array(head..<events.count) + Array(0..<head)
-    return order.map { RecordedStep(number: numbers[$0], time: times[$0], event: events[$0]) }
+  override func removeAll() {
+    log.removeAll()
   }
 
   override func stateFrames() -> [(step: Int?, state: any Sendable)]? {
-    guard let initial = baseState else { return nil }
+    let contents = log.read()
+    guard let initial = contents.initialState else { return nil }
     var frames: [(step: Int?, state: any Sendable)] = [(nil, initial)]
-    for step in steps where step.stage == .state {
-      if let state = step.state { frames.append((step.number, state)) }
+    for entry in contents.entries where entry.values.stage == .state {
+      if let state = entry.values.state { frames.append((entry.number, state)) }
     }
     return frames
   }
 
   func recording() -> Recording<Definition>? {
-    guard let initial = baseState else { return nil }
+    let contents = log.read()
+    guard let initial = contents.initialState else { return nil }
     return Recording(
       header: RecordingHeader(
         featureName: info.name, typeName: info.typeName, initialState: initial,
-        droppedSteps: dropped),
-      steps: steps)
+        droppedSteps: contents.droppedCount),
+      steps: contents.entries.map {
+        RecordedStep(number: $0.number, time: $0.time, event: $0.values)
+      })
   }
 }

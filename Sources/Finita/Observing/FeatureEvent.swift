@@ -134,6 +134,14 @@ public struct FeatureEventValues<Definition: FeatureDefinition>: Sendable {
   public let stage: FeatureStage
   @usableFromInline let payload: FeatureTraceEvent<Definition>
 
+  /// The values of a stage kept in a ``FeatureEventLog``.
+  @inlinable
+  init(feature: FeatureInfo, stage: FeatureStage, payload: FeatureTraceEvent<Definition>) {
+    self.feature = feature
+    self.stage = stage
+    self.payload = payload
+  }
+
   /// The values of `event`.
   @inlinable
   init(copying event: borrowing FeatureEvent<Definition>) {

@@ -24,11 +24,97 @@
 /// - The event is borrowed for the call and cannot be kept: read the values you need, or keep
 ///   ``FeatureEvent/values``.
 /// - A feature with no interceptor pays nothing for the hook.
+///
+/// An interceptor that keeps stages to read them later (a recorder, an inspector's client)
+/// can ask for a ``FeatureEventLog`` per feature instead of a call per stage: its
+/// ``delivery`` is ``FeatureInterceptorDelivery/log(capacity:clock:)``, the engine calls
+/// ``attach(_:)`` once for each feature, and writes the stages into the log in code specialized
+/// for the feature's definition, which costs a fraction of a call per stage.
 public protocol FeatureInterceptor: Sendable {
-  /// Called for each stage of each feature this interceptor is attached to.
+  /// Called for each stage of each feature this interceptor is attached to (when its
+  /// ``delivery`` is ``FeatureInterceptorDelivery/eachStage``, the default).
   ///
   /// - Parameter event: The feature, the stage and its values.
   func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
+
+  /// How the engine hands this interceptor the stages: a call of ``intercept(_:)`` for each
+  /// (``FeatureInterceptorDelivery/eachStage``, the default), or a log per feature
+  /// (``FeatureInterceptorDelivery/log(capacity:clock:)``). Read once, when a feature is
+  /// created.
+  var delivery: FeatureInterceptorDelivery { get }
+
+  /// Called once for each feature this interceptor is attached to, when it is created, with the
+  /// log the engine keeps the feature's stages in; only when ``delivery`` asks for a log. Keep
+  /// the log to read it later. The default does nothing.
+  ///
+  /// - Parameter log: The feature's log; its ``FeatureEventLog/feature`` says which feature.
+  func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>)
+}
+
+extension FeatureInterceptor {
+  /// A call of ``intercept(_:)`` for each stage.
+  public var delivery: FeatureInterceptorDelivery { .eachStage }
+
+  /// Does nothing.
+  ///
+  /// - Parameter log: The feature's log.
+  public func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {}
+}
+
+/// How the engine hands an interceptor the stages of a feature (``FeatureInterceptor/delivery``).
+public struct FeatureInterceptorDelivery: Sendable {
+  /// For a log, how many stages it keeps; 0 for a call per stage.
+  @usableFromInline let logCapacity: Int
+  /// For a log, what times the stages.
+  @usableFromInline let elapsed: (@Sendable () -> Duration)?
+
+  private init(logCapacity: Int, elapsed: (@Sendable () -> Duration)?) {
+    self.logCapacity = logCapacity
+    self.elapsed = elapsed
+  }
+
+  /// A call of ``FeatureInterceptor/intercept(_:)`` for each stage, as it happens, on the
+  /// processing thread.
+  public static var eachStage: FeatureInterceptorDelivery {
+    FeatureInterceptorDelivery(logCapacity: 0, elapsed: nil)
+  }
+
+  /// A ``FeatureEventLog`` per feature, given to ``FeatureInterceptor/attach(_:)``, in which the
+  /// engine keeps the feature's newest stages; ``FeatureInterceptor/intercept(_:)`` is not
+  /// called.
+  ///
+  /// - Parameters:
+  ///   - capacity: The most stages each log keeps (at least 1); older ones are dropped and
+  ///     counted.
+  ///   - clock: The clock that times the stages: each stage's time is the duration since this
+  ///     call, on it.
+  /// - Returns: The delivery.
+  public static func log<C: Clock>(capacity: Int, clock: C) -> FeatureInterceptorDelivery
+  where C.Duration == Duration {
+    let start = clock.now
+    return log(capacity: capacity, elapsed: { start.duration(to: clock.now) })
+  }
+
+  /// A ``FeatureEventLog`` per feature, timed by the continuous clock from this call; see
+  /// ``log(capacity:clock:)``.
+  ///
+  /// - Parameter capacity: The most stages each log keeps (at least 1).
+  /// - Returns: The delivery.
+  public static func log(capacity: Int) -> FeatureInterceptorDelivery {
+    log(capacity: capacity, clock: ContinuousClock())
+  }
+
+  /// A log delivery timed by `elapsed`, a closure that returns the time since some start.
+  ///
+  /// - Parameters:
+  ///   - capacity: The most stages each log keeps (at least 1).
+  ///   - elapsed: The time since the clock's start.
+  /// - Returns: The delivery.
+  public static func log(
+    capacity: Int, elapsed: @escaping @Sendable () -> Duration
+  ) -> FeatureInterceptorDelivery {
+    FeatureInterceptorDelivery(logCapacity: Swift.max(1, capacity), elapsed: elapsed)
+  }
 }
 
 /// An interceptor made of a closure that receives each event with its values described as text.

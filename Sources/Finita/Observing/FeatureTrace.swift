@@ -27,6 +27,11 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   /// (`interceptors` keeps them alive).
   @usableFromInline
   let calls: UnsafeMutableBufferPointer<Unmanaged<OpenedInterceptor<Definition>>>
+  /// The logs of the interceptors that asked for one (``FeatureInterceptorDelivery/log(capacity:clock:)``).
+  @usableFromInline let logs: [FeatureEventLog<Definition>]
+  /// The same logs, not retained, for the stages to write without retaining them or the array.
+  @usableFromInline
+  let logWriters: UnsafeMutableBufferPointer<Unmanaged<FeatureEventLog<Definition>>>
 
   @inlinable
   init(
@@ -39,13 +44,30 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     self.hook = hook
     self.info = info
     self.copyValues = copyValues
-    self.interceptors = interceptors.map { OpenedInterceptor<Definition>.open($0) }
-    calls = .allocate(capacity: self.interceptors.count)
-    _ = calls.initialize(from: self.interceptors.lazy.map { Unmanaged.passUnretained($0) })
+    var called: [OpenedInterceptor<Definition>] = []
+    var logs: [FeatureEventLog<Definition>] = []
+    for interceptor in interceptors {
+      let delivery = interceptor.delivery
+      if let elapsed = delivery.elapsed {
+        let featureLog = FeatureEventLog<Definition>(
+          feature: info, capacity: delivery.logCapacity, elapsed: elapsed)
+        interceptor.attach(featureLog)
+        logs.append(featureLog)
+      } else {
+        called.append(OpenedInterceptor<Definition>.open(interceptor))
+      }
+    }
+    self.interceptors = called
+    self.logs = logs
+    calls = .allocate(capacity: called.count)
+    _ = calls.initialize(from: called.lazy.map { Unmanaged.passUnretained($0) })
+    logWriters = .allocate(capacity: logs.count)
+    _ = logWriters.initialize(from: logs.lazy.map { Unmanaged.passUnretained($0) })
   }
 
   deinit {
     calls.deallocate()
+    logWriters.deallocate()
   }
 
   /// The trace of a feature created with `configuration` and the package's `hook`: `nil`, and
@@ -72,6 +94,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func callAsFunction(_ payload: FeatureTraceEvent<Definition>) {
     hook?(payload)
+    if !logs.isEmpty { logStage(payload) }
     if interceptors.isEmpty { return }
     switch payload {
     case .created(let state):
@@ -110,6 +133,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func wish(_ wish: Definition.Wish) {
     hook?(.wish(wish))
+    if !logs.isEmpty { logWish(wish) }
     if !interceptors.isEmpty { deliverWish(wish) }
   }
 
@@ -117,6 +141,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func action(_ action: Definition.Action) {
     hook?(.action(action))
+    if !logs.isEmpty { logAction(.action, action) }
     if !interceptors.isEmpty { deliver(.action, action) }
   }
 
@@ -124,6 +149,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func actionHandled(_ action: Definition.Action) {
     hook?(.actionHandled(action))
+    if !logs.isEmpty { logAction(.actionHandled, action) }
     if !interceptors.isEmpty { deliver(.actionHandled, action) }
   }
 
@@ -131,6 +157,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func effect(_ effect: Definition.Effect, from action: Definition.Action) {
     hook?(.effect(effect, action: action))
+    if !logs.isEmpty { logEffect(effect, from: action) }
     if !interceptors.isEmpty { deliverEffect(effect, from: action) }
   }
 
@@ -140,6 +167,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     _ state: Definition.State, previous: Definition.State, effect: Definition.Effect
   ) {
     hook?(.state(previous: previous, state, effect: effect))
+    if !logs.isEmpty { logState(state, previous: previous, effect: effect) }
     if !interceptors.isEmpty { deliverState(state, previous: previous, effect: effect) }
   }
 
@@ -147,6 +175,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func news(_ news: Definition.News) {
     hook?(.news(news))
+    if !logs.isEmpty { logNews(news) }
     if !interceptors.isEmpty { deliverNews(news) }
   }
 
@@ -154,10 +183,81 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func postProcessedAction(_ action: Definition.Action) {
     hook?(.postProcessedAction(action))
+    if !logs.isEmpty { logAction(.postProcessedAction, action) }
     if !interceptors.isEmpty { deliver(.postProcessedAction, action) }
   }
 
   // MARK: - Delivering
+
+  /// Keeps the stage in each log.
+  @inlinable @inline(__always)
+  func log(
+    _ stage: FeatureStage, wish: Definition.Wish? = nil, action: Definition.Action? = nil,
+    effect: Definition.Effect? = nil, state: Definition.State? = nil,
+    previousState: Definition.State? = nil, news: Definition.News? = nil,
+    work: WorkInfo? = nil, error: (any Error)? = nil
+  ) {
+    for log in logWriters {
+      log._withUnsafeGuaranteedRef {
+        $0.append(
+          stage, wish: wish, action: action, effect: effect, state: state,
+          previousState: previousState, news: news, work: work, error: error)
+      }
+    }
+  }
+
+  // One function out of line per stage of the hot path, so that the stage methods stay small
+  // enough to be inlined where the interceptors are called, and each writes its own columns.
+
+  @inlinable @inline(never)
+  func logWish(_ wish: Definition.Wish) { log(.wish, wish: wish) }
+
+  @inlinable @inline(never)
+  func logAction(_ stage: FeatureStage, _ action: Definition.Action) {
+    log(stage, action: action)
+  }
+
+  @inlinable @inline(never)
+  func logEffect(_ effect: Definition.Effect, from action: Definition.Action) {
+    log(.effect, action: action, effect: effect)
+  }
+
+  @inlinable @inline(never)
+  func logState(
+    _ state: Definition.State, previous: Definition.State, effect: Definition.Effect
+  ) {
+    log(.state, effect: effect, state: state, previousState: previous)
+  }
+
+  @inlinable @inline(never)
+  func logNews(_ news: Definition.News) { log(.news, news: news) }
+
+  /// Keeps a stage given as the trace's enum (the stages off the hot path) in each log.
+  @inlinable
+  func logStage(_ payload: FeatureTraceEvent<Definition>) {
+    switch payload {
+    case .created(let state): log(.created, state: state)
+    case .started: log(.started)
+    case .wish(let wish): log(.wish, wish: wish)
+    case .bootstrapAction(let action): log(.bootstrapAction, action: action)
+    case .action(let action): log(.action, action: action)
+    case .effect(let effect, let action): log(.effect, action: action, effect: effect)
+    case .state(let previous, let state, let effect):
+      log(.state, effect: effect, state: state, previousState: previous)
+    case .news(let news): log(.news, news: news)
+    case .postProcessedAction(let action): log(.postProcessedAction, action: action)
+    case .actionHandled(let action): log(.actionHandled, action: action)
+    case .workStarted(let work): log(.workStarted, action: work.action, work: work.info)
+    case .workEnded(let work, let outcome):
+      switch outcome {
+      case .finished: log(.workFinished, action: work.action, work: work.info)
+      case .cancelled: log(.workCancelled, action: work.action, work: work.info)
+      case .failed(let error):
+        log(.workFailed, action: work.action, work: work.info, error: error)
+      }
+    case .disposed: log(.disposed)
+    }
+  }
 
   @inlinable
   func deliver(_ stage: FeatureStage, _ action: Definition.Action) {

@@ -1,0 +1,197 @@
+import Dispatch
+import Finita
+import Synchronization
+import Testing
+
+/// A feature with a Bootstrapper, news, a PostProcessor, several effects per action and
+/// asynchronous work, so that a log sees every kind of stage.
+private struct Shelf: FeatureDefinition {
+  enum Wish: Sendable, Equatable {
+    case add
+    case addMany(Int)
+    case fetch, fail
+  }
+  typealias Action = Wish
+  enum Effect: Sendable, Equatable {
+    case added, fetched
+  }
+  enum News: Sendable, Equatable {
+    case even(Int)
+  }
+  struct Failure: Error {}
+
+  var bootstraps = true
+
+  func bootstrap() -> Effects<Wish> {
+    bootstraps ? .run { send in send(.add) } : .none
+  }
+
+  func act(_ state: Int, _ action: Wish) -> Effects<Effect> {
+    switch action {
+    case .add: .just(.added)
+    case .addMany(let count): .many(Array(repeating: .added, count: count))
+    case .fetch: .run(name: "fetch") { send in send(.fetched) }
+    case .fail: .run(name: "failing") { _ in throw Failure() }
+    }
+  }
+
+  func reduce(_ state: inout Int, _ effect: Effect) { state += 1 }
+
+  func publishNews(_ action: Wish, _ effect: Effect, _ state: Int) -> News? {
+    state % 2 == 0 ? .even(state) : nil
+  }
+
+  func postProcess(_ action: Wish, _ effect: Effect, _ state: Int) -> Wish? {
+    effect == .fetched ? .add : nil
+  }
+}
+
+/// Keeps the logs it is given, and, for comparison, a description of each stage it would have
+/// been called with.
+private final class LogKeeper: FeatureInterceptor {
+  let capacity: Int
+  let logs = Mutex<[FeatureEventLog<Shelf>]>([])
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  var delivery: FeatureInterceptorDelivery { .log(capacity: capacity) }
+
+  func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+    if let log = log as? FeatureEventLog<Shelf> { logs.withLock { $0.append(log) } }
+  }
+
+  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+    Issue.record("an interceptor that asked for a log is not called for each stage")
+  }
+
+  var log: FeatureEventLog<Shelf>? { logs.withLock { $0.first } }
+}
+
+private final class Lines: Sendable {
+  let lines = Mutex<[String]>([])
+  func append(_ line: String) { lines.withLock { $0.append(line) } }
+  var all: [String] { lines.withLock { $0 } }
+}
+
+@Suite("Feature event logs", .timeLimit(.minutes(1)))
+struct FeatureEventLogTests {
+  @Test("a log keeps the same stages, values and order as an interceptor called for each stage")
+  func sameAsEachStage() async throws {
+    let keeper = LogKeeper(capacity: 1_000)
+    let described = Lines()
+    let feature = Feature(
+      initialState: 0, definition: Shelf(),
+      configuration: .init(
+        name: "shelf",
+        interceptors: [
+          keeper,
+          DescribingInterceptor { _, stage, values in described.append("\(stage) \(values)") },
+        ],
+        onUnhandledError: { _ in }))
+    await feature.idle()
+    feature.accept(.add)
+    feature.accept(.addMany(3))
+    feature.accept(.fetch)
+    await feature.idle()
+    feature.accept(.fail)
+    await feature.idle()
+    feature.dispose()
+
+    let log = try #require(keeper.log)
+    #expect(log.feature.name == "shelf")
+    let contents = log.read()
+    let lines = contents.entries.map { "\($0.values.stage) \($0.values.valueDescription)" }
+    #expect(lines == described.all)
+    #expect(contents.entries.map(\.number) == Array(0..<contents.entries.count))
+    #expect(contents.droppedCount == 0)
+    #expect(contents.initialState == 0)
+    // The Bootstrapper's work has no action, the fetch's has its own.
+    let works = contents.entries.filter { $0.values.stage == .workStarted }
+    #expect(works.map(\.values.action) == [nil, .fetch, .fail])
+    #expect(
+      contents.entries.contains {
+        $0.values.stage == .workFailed && $0.values.error is Shelf.Failure
+      })
+    #expect(contents.entries.last?.values.stage == .disposed)
+  }
+
+  @Test("a full log drops the oldest stages, counts them and starts from the state they left")
+  func dropsOldest() throws {
+    let keeper = LogKeeper(capacity: 4)
+    let feature = Feature(
+      initialState: 0, definition: Shelf(bootstraps: false),
+      configuration: .init(interceptors: [keeper]))
+    // An action with more effects than the log's slack publishes part of them early.
+    feature.accept(.addMany(20))
+    let contents = try #require(keeper.log).read()
+    #expect(contents.entries.count == 4)
+    let last = try #require(contents.entries.last?.number)
+    #expect(contents.entries.map(\.number) == Array((last - 3)...last))
+    #expect(contents.droppedCount == last + 1 - 4)
+    // Replaying the kept stages' states from the initial state ends at the feature's state.
+    let states = contents.entries.compactMap(\.values.state)
+    #expect(states.last == nil || states.last == feature.state)
+    let initial = try #require(contents.initialState)
+    let reduced = contents.entries.filter { $0.values.stage == .state }.count
+    #expect(initial + reduced == feature.state)
+  }
+
+  @Test("reading after a number gives the newer stages; removeAll forgets, numbers count on")
+  func readAfterAndRemoveAll() throws {
+    let keeper = LogKeeper(capacity: 100)
+    let feature = Feature(
+      initialState: 0, definition: Shelf(bootstraps: false),
+      configuration: .init(interceptors: [keeper]))
+    let log = try #require(keeper.log)
+    #expect(log.read().entries.map(\.values.stage) == [.created, .started])
+    feature.accept(.add)
+    let later = log.read(after: 1)
+    #expect(later.entries.first?.number == 2)
+    #expect(later.entries.map(\.values.stage) == [.wish, .action, .effect, .state, .actionHandled])
+
+    log.removeAll()
+    #expect(log.read().entries.isEmpty)
+    #expect(log.read().initialState == nil)
+    let before = feature.state
+    feature.accept(.add)
+    let after = log.read()
+    #expect(after.entries.first?.number == (later.entries.last?.number ?? 0) + 1)
+    #expect(after.initialState == before)
+    #expect(after.droppedCount == 0)
+  }
+
+  @Test("readers on other threads see whole inputs, in order, while four threads send wishes")
+  func readersWhileWriting() throws {
+    let keeper = LogKeeper(capacity: 500)
+    let feature = Feature(
+      initialState: 0, definition: Shelf(bootstraps: false),
+      configuration: .init(interceptors: [keeper]))
+    let log = try #require(keeper.log)
+    let wishesPerThread = 2_000
+    DispatchQueue.concurrentPerform(iterations: 6) { thread in
+      if thread < 4 {
+        for _ in 0..<wishesPerThread { feature.accept(.add) }
+        return
+      }
+      var last = -1
+      for _ in 0..<300 {
+        let contents = log.read(after: thread == 4 ? nil : last)
+        let numbers = contents.entries.map(\.number)
+        // Consecutive numbers, and never a stage that was already read.
+        #expect(numbers == Array(numbers.indices.map { (numbers.first ?? 0) + $0 }))
+        if thread == 5, let first = numbers.first { #expect(first > last) }
+        // Published stages end with a handled action: an input is seen whole or not at all.
+        if let stage = contents.entries.last?.values.stage, stage != .started {
+          #expect(stage == .actionHandled)
+        }
+        last = numbers.last ?? last
+      }
+    }
+    let contents = log.read()
+    #expect(feature.state == 4 * wishesPerThread)
+    #expect(contents.entries.count == 500)
+    #expect(contents.droppedCount + contents.entries.count == contents.entries.last!.number + 1)
+    let initial = try #require(contents.initialState)
+    #expect(initial + contents.entries.filter { $0.values.stage == .state }.count == feature.state)
+  }
+}
