@@ -20,6 +20,24 @@ func recordingBenchmarks() {
   syncWish("no recorder", interceptors: [])
   syncWish("recorded, ring of 10,000", interceptors: [FeatureRecorder(capacity: 10_000)])
 
+  // The same, on one feature whose ring is already full: what a feature recorded for a while
+  // pays per wish (each sample above creates a feature and grows a fresh ring).
+  let recorded = Feature(
+    initialState: Counter.State(),
+    definition: Counter(),
+    configuration: .init(name: "counter", interceptors: [FeatureRecorder(capacity: 10_000)])
+  )
+  for _ in 0..<4_000 { recorded.accept(.increment) }
+  Benchmark("recording: sync wish, recorded, ring of 10,000 already full") { benchmark in
+    let subscription = recorded.observeState { blackHole($0) }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      recorded.accept(.increment)
+    }
+    benchmark.stopMeasurement()
+    subscription.cancel()
+  }
+
   Benchmark(
     "recording: replay 100,000 steps",
     configuration: tuned(.init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one))
