@@ -18,39 +18,47 @@ import Logging
 /// inspector.inspect(meter, automaton: meter.definition.automaton)  // time travel, wishes, diagram
 /// ```
 ///
-/// The client never blocks a feature: stages go into a bounded buffer, and when it is full the
-/// oldest are dropped and the page is told how many. When the inspector is gone the app keeps
+/// The client never blocks a feature: the engine keeps each feature's stages in a bounded log
+/// that the client's sender reads, and when a log is full its oldest stages are dropped and the
+/// page is told how many. When the inspector is gone the app keeps
 /// working, and the client reconnects with a growing delay.
 public final class InspectorClient: Sendable {
   /// How the client behaves.
   public struct Configuration: Sendable {
     /// The app's name on the page; the process's name by default.
     public var appName: String
-    /// How many stages wait for the inspector at most; older ones are dropped beyond.
+    /// How many stages of each feature wait for the inspector at most; older ones are dropped
+    /// beyond.
     public var bufferCapacity: Int
     /// How many stages one message carries at most.
     public var batchSize: Int
     /// The delay before the reconnection attempt with this number (0, 1, 2, …).
     public var reconnectDelay: @Sendable (Int) -> Duration
+    /// How often the sender looks for new stages when it has sent all it had: features do not
+    /// wake it, so that a wish never waits for the client.
+    public var pollInterval: Duration
 
     /// Creates a configuration.
     ///
     /// - Parameters:
     ///   - appName: The app's name on the page.
-    ///   - bufferCapacity: How many stages wait for the inspector at most.
+    ///   - bufferCapacity: How many stages of each feature wait for the inspector at most.
     ///   - batchSize: How many stages one message carries at most.
     ///   - reconnectDelay: The delay before each reconnection attempt; by default 250 ms,
     ///     doubling up to 10 s.
+    ///   - pollInterval: How often the sender looks for new stages when idle; 20 ms by default.
     public init(
       appName: String = ProcessInfo.processInfo.processName,
       bufferCapacity: Int = 10_000,
       batchSize: Int = 256,
-      reconnectDelay: @escaping @Sendable (Int) -> Duration = InspectorClient.exponentialBackoff
+      reconnectDelay: @escaping @Sendable (Int) -> Duration = InspectorClient.exponentialBackoff,
+      pollInterval: Duration = .milliseconds(20)
     ) {
       self.appName = appName
       self.bufferCapacity = bufferCapacity
       self.batchSize = batchSize
       self.reconnectDelay = reconnectDelay
+      self.pollInterval = pollInterval
     }
   }
 
@@ -92,8 +100,6 @@ public final class InspectorClient: Sendable {
   /// The client's connection as it changes; for tests and status lines.
   public let connectionEvents: AsyncStream<ConnectionEvent>
   private let connected = LockedValue(false)
-  /// The next step number of each feature; only the sender, one at a time, changes it.
-  private let stepNumbers = LockedValue<[UInt64: Int]>([:])
 
   private init(url: String, configuration: Configuration) {
     self.url = url
@@ -199,7 +205,7 @@ public final class InspectorClient: Sendable {
   /// Whether the client is connected to the inspector now.
   public var isConnected: Bool { connected.withLock { $0 } }
 
-  /// How many stages were dropped because the buffer was full, since the start.
+  /// How many stages were dropped because a feature's log was full, since the start.
   public var droppedEvents: Int { buffer.droppedTotal }
 
   /// How many stages wait to be sent.
@@ -369,25 +375,16 @@ public final class InspectorClient: Sendable {
       }
       try await sendDiagrams(for: changedDiagrams, last: &lastDiagrams, to: outbound)
       if pending.count < configuration.batchSize, dropped == nil, rebinding.isEmpty {
-        await buffer.waitForEvents()
+        await buffer.waitForEvents(polling: configuration.pollInterval)
       }
     }
   }
 
-  /// The step numbers of the drained events. Each feature's stages are numbered from 0, as a
-  /// recording file numbers its steps, across connections; stages the buffer dropped keep their
-  /// numbers, so a feature's steps show the gap (and a recording exported from the inspector
-  /// starts after it).
+  /// The step numbers of the drained events: their numbers in their features' lives, as a
+  /// recording file numbers its steps; stages a log dropped keep their numbers, so a feature's
+  /// steps show the gap (and a recording exported from the inspector starts after it).
   private func numberSteps(_ drained: EventBuffer.Drained) -> [Int] {
-    stepNumbers.withLock { numbers in
-      for (feature, count) in drained.droppedByFeature {
-        numbers[feature, default: 0] += count
-      }
-      return drained.events.map { event in
-        defer { numbers[event.info.id, default: 0] += 1 }
-        return numbers[event.info.id, default: 0]
-      }
-    }
+    drained.events.map(\.number)
   }
 
   private func announce(_ info: FeatureInfo, to outbound: WebSocketOutboundWriter) async throws {

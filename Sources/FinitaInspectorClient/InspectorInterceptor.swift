@@ -1,22 +1,24 @@
 import Finita
 import FinitaInspectorProtocol
 
-/// The interceptor an ``InspectorClient`` installs: it stamps each stage and puts it in the
-/// client's bounded buffer, and never waits.
+/// The interceptor an ``InspectorClient`` installs: it asks the engine for a log of each
+/// feature's stages, which the client's sender reads; the feature never calls it and never
+/// waits for it.
 struct InspectorInterceptor: FeatureInterceptor {
   let buffer: EventBuffer
   let start: ContinuousClock.Instant
 
-  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
-    let elapsed = start.duration(to: .now)
-    let seconds =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    let values = event.values
-    buffer.append(
-      PendingEvent(info: values.feature, stage: values.stage, time: seconds) {
-        Self.render(values)
-      })
+  /// A log of the buffer's capacity per feature, timed from the client's start.
+  var delivery: FeatureInterceptorDelivery {
+    .log(capacity: buffer.capacity, elapsed: { [start] in start.duration(to: .now) })
   }
+
+  func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+    buffer.register(LogSource(log))
+  }
+
+  /// Not called: the engine keeps the stages in the logs.
+  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {}
 
   static func render<Definition: FeatureDefinition>(_ event: FeatureEventValues<Definition>)
     -> RenderedValues

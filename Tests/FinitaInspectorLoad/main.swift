@@ -107,7 +107,7 @@ for await event in client.connectionEvents where event == .connected { break }
 let with = await run("with client + inspector", seconds: seconds, flood: flood)
 print(String(format: "ratio: %.2fx", with / without))
 print(
-  "client dropped \(client.droppedEvents) stages (buffer of 10,000); pending \(client.pendingEvents)"
+  "client dropped \(client.droppedEvents) stages (a log of 10,000 per feature); pending \(client.pendingEvents)"
 )
 print("inspector keeps \(server.keptEvents) stages; \(residentMemory())")
 await client.stop()

@@ -11,32 +11,47 @@ import Testing
 /// after the last gap, so it never has a hole that would not replay.
 @Suite("Dropped stages and step numbers")
 struct DroppedStepsTests {
-  static func pending(_ feature: UInt64, _ stage: FeatureStage) -> PendingEvent {
-    PendingEvent(
-      info: FeatureInfo(id: feature, name: "f\(feature)", definitionType: Loader.self),
-      stage: stage, time: 0
-    ) { RenderedValues(text: "") }
+  /// A feature that counts.
+  struct Counting: FeatureDefinition {
+    enum Wish: Sendable { case add }
+    func act(_ state: Int, _ action: Wish) -> Effects<Wish> { .just(.add) }
+    func reduce(_ state: inout Int, _ effect: Wish) { state += 1 }
   }
 
-  @Test("the buffer counts the stages it drops by feature, once per drain")
+  @Test("the buffer counts the stages the logs dropped by feature, once per drain")
   func droppedByFeature() {
     let buffer = EventBuffer(capacity: 3)
-    // Feature 1 sends 4 stages, feature 2 one, feature 1 one more: the 3 oldest are dropped.
-    for stage in [FeatureStage.wish, .action, .effect, .state] {
-      buffer.append(Self.pending(1, stage))
-    }
-    buffer.append(Self.pending(2, .wish))
-    buffer.append(Self.pending(1, .news))
+    let interceptor = InspectorInterceptor(buffer: buffer, start: .now)
+    let one = Feature(
+      initialState: 0, definition: Counting(), configuration: .init(interceptors: [interceptor]))
+    // created 0, started 1, then wish 2, action 3, effect 4, state 5, actionHandled 6: a log of
+    // three keeps 4 to 6.
+    one.accept(.add)
+    let two = Feature(
+      initialState: 0, definition: Counting(), configuration: .init(interceptors: [interceptor]))
+    #expect(buffer.count == 5)
+    #expect(buffer.droppedTotal == 4)
     let drained = buffer.drain(max: 10)
-    #expect(drained.droppedByFeature == [1: 3])
-    #expect(drained.dropped?.count == 3)
-    #expect(drained.events.map(\.stage) == [.state, .wish, .news])
-    #expect(drained.events.map(\.info.id) == [1, 2, 1])
+    let ids = drained.events.map(\.info.id)
+    #expect(ids.count == 5)
+    #expect(Set(ids[0..<3]).count == 1 && Set(ids[3...]).count == 1 && ids[0] != ids.last)
+    #expect(drained.droppedByFeature == [ids[0]: 4])
+    #expect(drained.dropped?.count == 4)
+    #expect(drained.events.map(\.stage) == [.effect, .state, .actionHandled, .created, .started])
+    #expect(drained.events.map(\.number) == [4, 5, 6, 0, 1])
     // Counted once: the next drain reports nothing dropped.
-    buffer.append(Self.pending(2, .action))
     let next = buffer.drain(max: 10)
     #expect(next.droppedByFeature.isEmpty)
     #expect(next.dropped == nil)
+    #expect(next.events.isEmpty)
+    // The second feature's wish: two of its five stages do not fit.
+    two.accept(.add)
+    let last = buffer.drain(max: 10)
+    #expect(last.droppedByFeature == [ids[3]: 2])
+    #expect(last.dropped?.count == 2)
+    #expect(last.dropped?.total == 6)
+    #expect(last.events.map(\.number) == [4, 5, 6])
+    withExtendedLifetime((one, two)) {}
   }
 
   static func event(

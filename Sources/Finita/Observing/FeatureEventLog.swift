@@ -274,6 +274,17 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     return Contents(entries: kept, droppedCount: dropped, initialState: initialState)
   }
 
+  /// The numbers of the published stages the log keeps, oldest to newest; `nil` when it keeps
+  /// none. Cheaper than ``read(after:)`` for a reader that polls: it copies no stage.
+  public var span: ClosedRange<Int>? {
+    let slotCount = slotCount
+    return window.withLock { window in
+      guard let slots = window.slots, window.count > 0 else { return nil }
+      let newest = (window.start + window.count - 1) % slotCount
+      return slots.numbers[window.start]...slots.numbers[newest]
+    }
+  }
+
   /// Forgets the published stages and the dropped count; stages go on being kept from the
   /// next one, with their numbers counting on.
   public func removeAll() {

@@ -1,11 +1,12 @@
 import Finita
 import FinitaInspectorProtocol
 
-/// A stage as the interceptor keeps it: cheap to make on the feature's thread; the values are
-/// described and encoded later, by the sender.
+/// A stage as the sender takes it from a feature's log: its number in the feature's life and
+/// its time; the values are described and encoded by the sender, when it sends them.
 struct PendingEvent: Sendable {
   let info: FeatureInfo
   let stage: FeatureStage
+  let number: Int
   let time: Double
   let render: @Sendable () -> RenderedValues
 }
@@ -23,18 +24,54 @@ struct RenderedValues {
   var error: String? = nil
 }
 
-/// The bounded buffer between the features and the sender: appending never waits, and when it
-/// is full the oldest event is dropped and counted.
+/// One feature's log as the sender reads it: the stages read from it and not yet sent.
+///
+/// The reading is in closures made where the log's definition type is known; the buffer reads
+/// and changes a source only under its lock.
+final class LogSource: @unchecked Sendable {
+  // Safe to send: the mutable properties are touched only under the buffer's lock.
+  let info: FeatureInfo
+  /// The log's stages numbered after the given one.
+  let read: @Sendable (Int) -> [PendingEvent]
+  /// The numbers of the stages the log keeps.
+  let span: @Sendable () -> ClosedRange<Int>?
+  /// The number of the newest stage read; -1 before the first.
+  var lastRead = -1
+  /// Stages read and not yet sent, oldest first.
+  var pending: [PendingEvent] = []
+  var sentFromPending = 0
+
+  init<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+    info = log.feature
+    let info = log.feature
+    read = { after in
+      log.read(after: after).entries.map { entry in
+        let seconds =
+          Double(entry.time.components.seconds) + Double(entry.time.components.attoseconds)
+          * 1e-18
+        let values = entry.values
+        return PendingEvent(
+          info: info, stage: values.stage, number: entry.number, time: seconds
+        ) { InspectorInterceptor.render(values) }
+      }
+    }
+    span = { log.span }
+  }
+
+  /// Whether the log has stages not read yet, or read stages wait.
+  var hasWaiting: Bool {
+    pending.count > sentFromPending || (span()?.upperBound ?? -1) > lastRead
+  }
+}
+
+/// Between the features' logs and the sender: the logs of the features the client sees, each
+/// bounded (the engine drops a log's oldest stages when it is full, and the sender counts them
+/// by the gaps in the step numbers), read by the sender in the order the stages happened.
+/// The features never wait for the sender.
 final class EventBuffer: Sendable {
   private struct Storage {
-    var ring: [PendingEvent?]
-    var head = 0
-    var count = 0
+    var sources: [LogSource] = []
     var droppedTotal = 0
-    /// The stages dropped since the last drain, by feature: the sender numbers each feature's
-    /// stages, and the dropped ones still take their numbers. Their sum is what the next drain
-    /// reports as dropped.
-    var droppedByFeature: [UInt64: Int] = [:]
     var waiter: CheckedContinuation<Void, Never>?
     /// A wake with no sender waiting: the next wait returns at once, so a wake given between
     /// the sender's last look and its wait is not lost.
@@ -42,36 +79,22 @@ final class EventBuffer: Sendable {
     var isClosed = false
   }
 
+  /// How many stages each feature's log keeps.
   let capacity: Int
-  private let storage: LockedValue<Storage>
+  private let storage = LockedValue(Storage())
 
   init(capacity: Int) {
     precondition(capacity >= 1, "The inspector client keeps at least one event; was \(capacity)")
     self.capacity = capacity
-    storage = LockedValue(Storage(ring: Array(repeating: nil, count: capacity)))
   }
 
-  /// Appends an event; never waits.
-  func append(_ event: PendingEvent) {
-    let waiter: CheckedContinuation<Void, Never>? = storage.withLock { storage in
-      if storage.isClosed { return nil }
-      let tail = (storage.head + storage.count) % capacity
-      if storage.count == capacity {
-        // Full: the tail is the oldest event's slot, and the new event takes it.
-        if let oldest = storage.ring[tail] {
-          storage.droppedByFeature[oldest.info.id, default: 0] += 1
-        }
-        storage.head = (storage.head + 1) % capacity
-        storage.droppedTotal += 1
-      } else {
-        storage.count += 1
-      }
-      storage.ring[tail] = event
-      let waiter = storage.waiter
-      storage.waiter = nil
-      return waiter
+  /// Adds a feature's log and wakes the sender.
+  func register(_ source: LogSource) {
+    let closed = storage.withLock { storage in
+      if !storage.isClosed { storage.sources.append(source) }
+      return storage.isClosed
     }
-    waiter?.resume()
+    if !closed { wake() }
   }
 
   /// What one drain takes: the events waiting, oldest first; the number dropped since the last
@@ -84,27 +107,61 @@ final class EventBuffer: Sendable {
     var droppedByFeature: [UInt64: Int]
   }
 
-  /// Takes at most `max` waiting events.
+  /// Takes at most `max` waiting events, from all the logs, in the order of their times (a
+  /// feature's own stages in the order of their numbers).
   func drain(max: Int) -> Drained {
     storage.withLock { storage in
-      let taken = min(max, storage.count)
-      var events: [PendingEvent] = []
-      events.reserveCapacity(taken)
-      for _ in 0..<taken {
-        guard let event = storage.ring[storage.head] else {
-          preconditionFailure("Internal inconsistency: an empty slot inside the event buffer")
+      var droppedByFeature: [UInt64: Int] = [:]
+      for source in storage.sources where source.pending.count - source.sentFromPending < max {
+        // A source with a batch waiting is not read: its log keeps (and drops) the rest, so
+        // what waits here stays bounded.
+        let read = source.read(source.lastRead)
+        guard let first = read.first, let last = read.last else { continue }
+        // Stages between the last read and the first kept were dropped by the full log.
+        let gap = first.number - source.lastRead - 1
+        if gap > 0 { droppedByFeature[source.info.id, default: 0] += gap }
+        source.lastRead = last.number
+        if source.sentFromPending > 0 {
+          source.pending.removeFirst(source.sentFromPending)
+          source.sentFromPending = 0
         }
-        storage.ring[storage.head] = nil
-        events.append(event)
-        storage.head = (storage.head + 1) % capacity
+        source.pending.append(contentsOf: read)
       }
-      storage.count -= taken
-      let droppedCount = storage.droppedByFeature.values.reduce(0, +)
+      var events: [PendingEvent] = []
+      while events.count < max {
+        var earliest: LogSource?
+        for source in storage.sources where source.pending.count > source.sentFromPending {
+          let time = source.pending[source.sentFromPending].time
+          if let chosen = earliest, chosen.pending[chosen.sentFromPending].time <= time {
+            continue
+          }
+          earliest = source
+        }
+        guard let source = earliest else { break }
+        events.append(source.pending[source.sentFromPending])
+        source.sentFromPending += 1
+      }
+      for source in storage.sources where source.sentFromPending == source.pending.count {
+        source.pending.removeAll(keepingCapacity: true)
+        source.sentFromPending = 0
+      }
+      let droppedCount = droppedByFeature.values.reduce(0, +)
+      storage.droppedTotal += droppedCount
       let dropped =
         droppedCount > 0 ? DroppedEvents(count: droppedCount, total: storage.droppedTotal) : nil
-      defer { storage.droppedByFeature = [:] }
-      return Drained(
-        events: events, dropped: dropped, droppedByFeature: storage.droppedByFeature)
+      return Drained(events: events, dropped: dropped, droppedByFeature: droppedByFeature)
+    }
+  }
+
+  /// Waits until an event is waiting, the task is cancelled, the buffer is closed, or
+  /// `interval` has passed: the logs do not wake the sender (a feature never waits for it), so
+  /// the sender looks at them at least this often.
+  func waitForEvents(polling interval: Duration) async {
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await self.waitForEvents() }
+      group.addTask { try? await Task.sleep(for: interval) }
+      await group.next()
+      group.cancelAll()
     }
   }
 
@@ -113,8 +170,8 @@ final class EventBuffer: Sendable {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let resumeNow = storage.withLock { storage -> Bool in
-          if storage.count > 0 || !storage.droppedByFeature.isEmpty || storage.isClosed
-            || storage.wakePending || Task.isCancelled
+          if storage.isClosed || storage.wakePending || Task.isCancelled
+            || storage.sources.contains(where: \.hasWaiting)
           {
             storage.wakePending = false
             return true
@@ -146,12 +203,31 @@ final class EventBuffer: Sendable {
     waiter?.resume()
   }
 
-  /// Stops accepting events and releases the sender.
+  /// Stops accepting logs and releases the sender.
   func close() {
     storage.withLock { $0.isClosed = true }
     wake()
   }
 
-  var count: Int { storage.withLock { $0.count } }
-  var droppedTotal: Int { storage.withLock { $0.droppedTotal } }
+  /// The stages waiting to be sent: read and not sent, and kept by the logs and not read.
+  var count: Int {
+    storage.withLock { storage in
+      storage.sources.reduce(0) { total, source in
+        let unread =
+          source.span().map { $0.upperBound - Swift.max($0.lowerBound - 1, source.lastRead) } ?? 0
+        return total + source.pending.count - source.sentFromPending + Swift.max(0, unread)
+      }
+    }
+  }
+
+  /// The stages dropped since the client started: those the sender found missing, and those
+  /// the logs dropped since the sender last read them.
+  var droppedTotal: Int {
+    storage.withLock { storage in
+      storage.sources.reduce(storage.droppedTotal) { total, source in
+        guard let span = source.span() else { return total }
+        return total + Swift.max(0, span.lowerBound - source.lastRead - 1)
+      }
+    }
+  }
 }
