@@ -194,4 +194,32 @@ struct FeatureEventLogTests {
     let initial = try #require(contents.initialState)
     #expect(initial + contents.entries.filter { $0.values.stage == .state }.count == feature.state)
   }
+
+  @Test(
+    "disposing from another thread while the feature processes: disposed is logged once, by the processing thread"
+  )
+  func disposeWhileProcessing() throws {
+    for _ in 0..<20 {
+      let keeper = LogKeeper(capacity: 100_000)
+      let feature = Feature(
+        initialState: 0, definition: Shelf(bootstraps: false),
+        configuration: .init(interceptors: [keeper]))
+      let log = try #require(keeper.log)
+      DispatchQueue.concurrentPerform(iterations: 2) { thread in
+        if thread == 0 {
+          for _ in 0..<2_000 { feature.accept(.addMany(2)) }
+        } else {
+          while feature.state < 500 {}
+          feature.dispose()
+        }
+      }
+      let stages = log.read().entries.map(\.values.stage)
+      #expect(stages.filter { $0 == .disposed }.count == 1)
+      // Nothing is reduced after the feature is disposed.
+      let disposedAt = try #require(stages.firstIndex(of: .disposed))
+      #expect(!stages[disposedAt...].contains(.state))
+      let numbers = log.read().entries.map(\.number)
+      #expect(numbers == Array(0..<numbers.count))
+    }
+  }
 }

@@ -225,6 +225,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     for id in changes.removals { forgetObserver(id) }
     if isDisposed, !owned.pointee.isFinished {
       owned.pointee.isFinished = true
+      trace?(.disposed)
       var finished: [@Sendable () -> Void] = []
       if let list = owned.pointee.stateObservers?.takeUnretainedValue() {
         finished += list.slots.removeAll().compactMap(\.finish)
@@ -486,7 +487,8 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     // Disposed already (the feature's deinit after an explicit dispose): nothing to take.
     if control.loadRelaxed() & ControlFlag.disposed != 0 { return }
     guard let released = shared.withLock({ $0.dispose(control: control) }) else { return }
-    trace?(.disposed)
+    // The `disposed` stage is reported by the token holder, in `checkpoint()`: this thread may
+    // not hold the token, and a stage reported here would race with the token holder's.
     released.finishAll()
     // When another call is processing, it finishes the observers at its next step.
     if released.machine.claimed { finishProcessing() }
