@@ -5,7 +5,9 @@
 /// ```
 /// created → started → wish → action → effect → state → news → postProcessedAction → …
 ///   bootstrapAction (from the Bootstrapper) and workStarted / workFinished / workCancelled /
-///   workFailed (asynchronous effects) interleave where they happen; disposed comes last.
+///   workFailed (asynchronous effects) interleave where they happen; disposed comes when the
+///   processing thread stops, and only the rest of an action in progress (its remaining effect
+///   stages, which reduce nothing, and its actionHandled) can follow it.
 /// ```
 ///
 /// A struct with static members rather than an enum, so that a later stage is not a breaking
@@ -62,7 +64,8 @@ public struct FeatureStage: Hashable, Sendable, CustomStringConvertible {
   @inlinable public static var workCancelled: FeatureStage { FeatureStage(index: 12) }
   /// Asynchronous work threw an error.
   @inlinable public static var workFailed: FeatureStage { FeatureStage(index: 13) }
-  /// The feature was disposed.
+  /// The feature was disposed: reported once, by the processing thread, when it stops
+  /// delivering to observers.
   @inlinable public static var disposed: FeatureStage { FeatureStage(index: 14) }
 
   /// Every stage, in the order a feature's life goes through them.
