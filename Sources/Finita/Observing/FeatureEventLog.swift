@@ -94,7 +94,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
 
     @usableFromInline
     init() {
-      slots = .allocate(capacity: 0)
+      slots = Columns(capacity: 0)
     }
   }
 
@@ -158,7 +158,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     let writer = writer
     let old = writer.pointee.allocated
     let count = Swift.min(Swift.max(old * 2, 16), slotCount)
-    let slots = Columns.allocate(capacity: count)
+    let slots = Columns(capacity: count)
     window.withLock { window in
       slots.moveInitialize(from: writer.pointee.slots, count: old)
       writer.pointee.slots.deallocate()
@@ -262,9 +262,10 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     let (kept, dropped, initialState) = window.withLock { window in
       var kept: [Entry] = []
       kept.reserveCapacity(window.count)
+      guard let slots = window.slots else { return (kept, window.dropped, window.initialState) }
       var index = window.start
       for _ in 0..<window.count {
-        if let slots = window.slots, number.map({ slots.numbers[index] > $0 }) ?? true {
+        if number.map({ slots.numbers[index] > $0 }) ?? true {
           kept.append(slots.entry(at: index, of: feature))
         }
         index = index + 1 == slotCount ? 0 : index + 1
@@ -317,41 +318,20 @@ struct FeatureEventLogColumns<Definition: FeatureDefinition> {
   @usableFromInline let works: UnsafeMutablePointer<WorkInfo?>
   @usableFromInline let errors: UnsafeMutablePointer<(any Error)?>
 
-  @usableFromInline
-  init(
-    numbers: UnsafeMutablePointer<Int>, times: UnsafeMutablePointer<Duration>,
-    stages: UnsafeMutablePointer<FeatureStage>,
-    wishes: UnsafeMutablePointer<Definition.Wish?>,
-    actions: UnsafeMutablePointer<Definition.Action?>,
-    effects: UnsafeMutablePointer<Definition.Effect?>,
-    states: UnsafeMutablePointer<Definition.State?>,
-    previousStates: UnsafeMutablePointer<Definition.State?>,
-    news: UnsafeMutablePointer<Definition.News?>, works: UnsafeMutablePointer<WorkInfo?>,
-    errors: UnsafeMutablePointer<(any Error)?>
-  ) {
-    self.numbers = numbers
-    self.times = times
-    self.stages = stages
-    self.wishes = wishes
-    self.actions = actions
-    self.effects = effects
-    self.states = states
-    self.previousStates = previousStates
-    self.news = news
-    self.works = works
-    self.errors = errors
-  }
-
   /// Columns of `capacity` uninitialized slots.
   @inlinable
-  static func allocate(capacity: Int) -> Self {
-    Self(
-      numbers: .allocate(capacity: capacity), times: .allocate(capacity: capacity),
-      stages: .allocate(capacity: capacity), wishes: .allocate(capacity: capacity),
-      actions: .allocate(capacity: capacity), effects: .allocate(capacity: capacity),
-      states: .allocate(capacity: capacity), previousStates: .allocate(capacity: capacity),
-      news: .allocate(capacity: capacity), works: .allocate(capacity: capacity),
-      errors: .allocate(capacity: capacity))
+  init(capacity: Int) {
+    numbers = .allocate(capacity: capacity)
+    times = .allocate(capacity: capacity)
+    stages = .allocate(capacity: capacity)
+    wishes = .allocate(capacity: capacity)
+    actions = .allocate(capacity: capacity)
+    effects = .allocate(capacity: capacity)
+    states = .allocate(capacity: capacity)
+    previousStates = .allocate(capacity: capacity)
+    news = .allocate(capacity: capacity)
+    works = .allocate(capacity: capacity)
+    errors = .allocate(capacity: capacity)
   }
 
   /// Initializes slots `start..<end` to no values.

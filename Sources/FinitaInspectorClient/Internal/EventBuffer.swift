@@ -112,6 +112,11 @@ final class EventBuffer: Sendable {
   func drain(max: Int) -> Drained {
     storage.withLock { storage in
       var droppedByFeature: [UInt64: Int] = [:]
+      // What the last drain sent goes first, so a source holds only what waits.
+      for source in storage.sources where source.sentFromPending > 0 {
+        source.pending.removeFirst(source.sentFromPending)
+        source.sentFromPending = 0
+      }
       for source in storage.sources where source.pending.count - source.sentFromPending < max {
         // A source with a batch waiting is not read: its log keeps (and drops) the rest, so
         // what waits here stays bounded.
@@ -121,10 +126,6 @@ final class EventBuffer: Sendable {
         let gap = first.number - source.lastRead - 1
         if gap > 0 { droppedByFeature[source.info.id, default: 0] += gap }
         source.lastRead = last.number
-        if source.sentFromPending > 0 {
-          source.pending.removeFirst(source.sentFromPending)
-          source.sentFromPending = 0
-        }
         source.pending.append(contentsOf: read)
       }
       var events: [PendingEvent] = []
@@ -140,10 +141,6 @@ final class EventBuffer: Sendable {
         guard let source = earliest else { break }
         events.append(source.pending[source.sentFromPending])
         source.sentFromPending += 1
-      }
-      for source in storage.sources where source.sentFromPending == source.pending.count {
-        source.pending.removeAll(keepingCapacity: true)
-        source.sentFromPending = 0
       }
       let droppedCount = droppedByFeature.values.reduce(0, +)
       storage.droppedTotal += droppedCount
