@@ -106,7 +106,7 @@ public final class InspectorClient: Sendable {
     self.configuration = configuration
     buffer = EventBuffer(capacity: configuration.bufferCapacity)
     installed = FeatureInterceptors.install(
-      InspectorInterceptor(buffer: buffer, start: .now))
+      InspectorInterceptor(buffer: buffer))
     (connectionEvents, connectionContinuation) = AsyncStream.makeStream(
       of: ConnectionEvent.self, bufferingPolicy: .bufferingNewest(64))
   }

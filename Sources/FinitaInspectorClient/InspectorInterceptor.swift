@@ -6,11 +6,12 @@ import FinitaInspectorProtocol
 /// waits for it.
 struct InspectorInterceptor: FeatureInterceptor {
   let buffer: EventBuffer
-  let start: ContinuousClock.Instant
-
   /// A log of the buffer's capacity per feature, timed from the client's start.
-  var delivery: FeatureInterceptorDelivery {
-    .log(capacity: buffer.capacity, elapsed: { [start] in start.duration(to: .now) })
+  let delivery: FeatureInterceptorDelivery
+
+  init(buffer: EventBuffer) {
+    self.buffer = buffer
+    delivery = .log(capacity: buffer.capacity, clock: ContinuousClock())
   }
 
   func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {

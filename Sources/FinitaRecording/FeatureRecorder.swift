@@ -22,7 +22,7 @@ import Finita
 public final class FeatureRecorder: FeatureInterceptor, Sendable {
   /// The most steps kept per feature.
   public let capacity: Int
-  private let elapsed: @Sendable () -> Duration
+  private let logDelivery: FeatureInterceptorDelivery
   private let tracks = LockedValue(Tracks())
 
   /// Creates a recorder on the continuous clock.
@@ -40,8 +40,7 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
   public init<C: Clock>(capacity: Int = 10_000, clock: C) where C.Duration == Duration {
     precondition(capacity >= 1, "A recorder keeps at least one step; capacity was \(capacity)")
     self.capacity = capacity
-    let start = clock.now
-    elapsed = { start.duration(to: clock.now) }
+    logDelivery = .log(capacity: capacity, clock: clock)
   }
 
   /// A log of ``capacity`` stages per feature, timed on the recorder's clock: the engine keeps
@@ -51,7 +50,7 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
   /// bootstrap action, an effect delivered by asynchronous work, the work stages, disposal);
   /// the stages an input leads to (its action, effects, states, news) share its time.
   public var delivery: FeatureInterceptorDelivery {
-    .log(capacity: capacity, elapsed: elapsed)
+    logDelivery
   }
 
   /// Keeps the log of a feature the recorder was attached to.

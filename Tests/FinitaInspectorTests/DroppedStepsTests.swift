@@ -21,7 +21,7 @@ struct DroppedStepsTests {
   @Test("the buffer counts the stages the logs dropped by feature, once per drain")
   func droppedByFeature() {
     let buffer = EventBuffer(capacity: 3)
-    let interceptor = InspectorInterceptor(buffer: buffer, start: .now)
+    let interceptor = InspectorInterceptor(buffer: buffer)
     let one = Feature(
       initialState: 0, definition: Counting(), configuration: .init(interceptors: [interceptor]))
     // created 0, started 1, then wish 2, action 3, effect 4, state 5, actionHandled 6: a log of

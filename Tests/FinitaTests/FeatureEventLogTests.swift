@@ -136,6 +136,37 @@ struct FeatureEventLogTests {
     #expect(initial + reduced == feature.state)
   }
 
+  @Test("on the continuous clock, each stage's time lies between readings taken around it")
+  func continuousClockTimes() throws {
+    let clock = ContinuousClock()
+    let origin = clock.now
+    let keeper = LogKeeper(capacity: 1_000)
+    let feature = Feature(
+      initialState: 0, definition: Shelf(bootstraps: false),
+      configuration: .init(interceptors: [keeper]))
+    // The log's clock starts while the feature is created, somewhere in this span.
+    let created = origin.duration(to: clock.now)
+    var bounds: [(before: Duration, after: Duration)] = []
+    for _ in 0..<5 {
+      // Apart by at least a millisecond, so the ticks' rate is measured over a real span.
+      let apart = clock.now.advanced(by: .milliseconds(1))
+      while clock.now < apart {}
+      let before = origin.duration(to: clock.now)
+      feature.accept(.add)
+      bounds.append((before, origin.duration(to: clock.now)))
+    }
+    let wishes = try #require(keeper.log).read().entries.filter { $0.values.stage == .wish }
+    try #require(wishes.count == 5)
+    // The entries' times count from the log's start, which is `created` at most after origin;
+    // converting ticks is off by far less than the margin.
+    let margin = Duration.microseconds(200)
+    for (entry, bound) in zip(wishes, bounds) {
+      #expect(entry.time >= bound.before - created - margin)
+      #expect(entry.time <= bound.after + margin)
+    }
+    #expect(zip(wishes, wishes.dropFirst()).allSatisfy { $0.time < $1.time })
+  }
+
   @Test("reading after a number gives the newer stages; removeAll forgets, numbers count on")
   func readAfterAndRemoveAll() throws {
     let keeper = LogKeeper(capacity: 100)

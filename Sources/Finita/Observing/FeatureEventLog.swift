@@ -27,42 +27,48 @@
 /// Stage numbers count from 0 (the feature's `created`) for the feature's whole life.
 public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Sendable {
   // Safe to send: `writer` is touched only by the feature's processing thread (one at a time:
-  // the token's hand-over orders them), and the slots it writes lie outside the published
-  // window; the window, and the slots inside it, are read and changed only under `window`'s
-  // lock.
+  // the token's hand-over orders them). It writes only slots outside the window of published
+  // stages, and makes them part of it with one atomic store (`published`); readers load that
+  // word, then read the window's slots under `window`'s lock, which is also the only place the
+  // window's start moves. The writer takes the lock only to grow the slots and, once the slots
+  // are full, to drop the oldest stages (about once per `slack` stages).
 
   /// The feature whose stages the log keeps.
   public let feature: FeatureInfo
   /// The most stages the log keeps.
   public let capacity: Int
-  /// The time since the log's clock started.
-  @usableFromInline let elapsed: @Sendable () -> Duration
-  /// How many stages of one input the writer may hold back before publishing: the slots past
-  /// the window that only the writer touches.
+  /// What times the stages.
+  @usableFromInline let clock: FeatureLogClock
+  /// The slots past ``capacity``: how many stages of one input the writer may hold back before
+  /// publishing, and how many it writes between two drops.
   @usableFromInline let slack: Int
   /// The slots' count: ``capacity`` plus ``slack``.
   @usableFromInline let slotCount: Int
   @usableFromInline typealias Columns = FeatureEventLogColumns<Definition>
   /// What only the writing (processing) thread reads and writes.
   @usableFromInline let writer: UnsafeMutablePointer<Writer>
-  /// The published stages' place in the slots, the dropped count and the state before them.
+  /// The number of the first stage not yet published: the stages before it, from the window's
+  /// start, are readable.
+  @usableFromInline let published: AtomicWord
+  /// Where the window starts in the slots, the dropped count and the state before the window.
   @usableFromInline let window: LockedValue<Window>
 
-  /// A log for `feature` that keeps up to `capacity` stages, timed by `elapsed`.
+  /// A log for `feature` that keeps up to `capacity` stages, timed by `clock`.
   ///
   /// - Parameters:
   ///   - feature: The feature.
   ///   - capacity: The most stages kept (at least 1).
-  ///   - elapsed: The time since the log's clock started.
+  ///   - clock: What times the stages.
   @usableFromInline
-  init(feature: FeatureInfo, capacity: Int, elapsed: @escaping @Sendable () -> Duration) {
+  init(feature: FeatureInfo, capacity: Int, clock: FeatureLogClock) {
     self.feature = feature
     self.capacity = Swift.max(1, capacity)
-    self.elapsed = elapsed
-    slack = Swift.min(self.capacity, 64)
-    slotCount = self.capacity + slack
+    self.clock = clock
+    slack = Swift.min(capacity, 64)
+    slotCount = capacity + slack
     writer = .allocate(capacity: 1)
     writer.initialize(to: Writer())
+    published = AtomicWord(0)
     window = LockedValue(Window())
   }
 
@@ -71,6 +77,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     writer.pointee.slots.deallocate()
     writer.deinitialize(count: 1)
     writer.deallocate()
+    published.deallocate()
   }
 
   // MARK: - Writing (the processing thread)
@@ -82,11 +89,17 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     /// The slots, every one initialized (to no values) when allocated.
     @usableFromInline var slots: Columns
     @usableFromInline var allocated = 0
+    /// The slot of the next stage.
     @usableFromInline var next = 0
+    /// The next stage's number.
+    @usableFromInline var nextNumber = 0
+    /// The number of the oldest stage the window may still hold: the window's start when the
+    /// writer last looked, never after the real one (readers only move it forward).
+    @usableFromInline var oldestKept = 0
     /// Stages written after the window and not yet published.
     @usableFromInline var unpublished = 0
-    @usableFromInline var nextNumber = 0
-    @usableFromInline var lastTime = Duration.zero
+    /// The current input's time, in the clock's ticks since its start.
+    @usableFromInline var lastTime: Int64 = 0
     @usableFromInline var insideAction = false
     /// Whether an input (a wish, a bootstrap action, an action) is being handled: its stages
     /// are published together when its action is handled.
@@ -121,20 +134,21 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     case .state, .news, .postProcessedAction:
       break
     case .effect:
-      if !writer.pointee.insideAction { writer.pointee.lastTime = elapsed() }
+      if !writer.pointee.insideAction { writer.pointee.lastTime = clock.ticks() }
     case .wish, .bootstrapAction:
-      writer.pointee.lastTime = elapsed()
+      writer.pointee.lastTime = clock.ticks()
       writer.pointee.inputPending = true
     default:
-      writer.pointee.lastTime = elapsed()
+      writer.pointee.lastTime = clock.ticks()
     }
+    let number = writer.pointee.nextNumber
+    if number &- writer.pointee.oldestKept == slotCount { makeRoom() }
     let index = writer.pointee.next
     if index == writer.pointee.allocated { grow() }
     // Only the columns of the stage's values are written: a column's older value at this index
     // belongs to another stage and is never read (the stage says which columns count), and is
     // released when a stage with that value reuses the slot.
     let slots = writer.pointee.slots
-    slots.numbers[index] = writer.pointee.nextNumber
     slots.times[index] = writer.pointee.lastTime
     slots.stages[index] = stage
     if let wish { slots.wishes[index] = wish }
@@ -146,10 +160,25 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     if let news { slots.news[index] = news }
     if let work { slots.works[index] = work }
     if let error { slots.errors[index] = error }
-    writer.pointee.nextNumber += 1
-    writer.pointee.next = index + 1 == slotCount ? 0 : index + 1
-    writer.pointee.unpublished += 1
-    if !writer.pointee.inputPending || writer.pointee.unpublished == slack { publish() }
+    writer.pointee.nextNumber = number &+ 1
+    writer.pointee.next = index &+ 1 == slotCount ? 0 : index &+ 1
+    writer.pointee.unpublished &+= 1
+    if !writer.pointee.inputPending || writer.pointee.unpublished == slack {
+      writer.pointee.unpublished = 0
+      published.store(number &+ 1)
+    }
+  }
+
+  /// Frees slots for the writer when every one is in the window or written: drops the oldest
+  /// published stages past ``capacity``, under the lock.
+  @inlinable @inline(never)
+  func makeRoom() {
+    let published = published.loadRelaxed()
+    let oldest = window.withLock { window in
+      trim(&window, published: published)
+      return window.startNumber
+    }
+    writer.pointee.oldestKept = oldest
   }
 
   /// Doubles the slots, up to their count; under the lock, since the window's slots move.
@@ -169,59 +198,61 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     writer.pointee.allocated = count
   }
 
-  /// Makes the stages written since the last call readable, dropping the oldest past
-  /// ``capacity``.
-  @inlinable @inline(never)
-  func publish() {
-    let writer = writer
-    let added = writer.pointee.unpublished
-    writer.pointee.unpublished = 0
-    let slots = writer.pointee.slots
+  /// Drops the oldest of the window's stages (those numbered before `published`) past
+  /// ``capacity``, keeping the state they left as the initial state. Under the lock.
+  @inlinable
+  func trim(_ window: inout Window, published: Int) {
+    guard let slots = window.slots else { return }
     let slotCount = slotCount
-    let capacity = capacity
-    window.withLock { window in
-      if window.initialState == nil {
-        // The first stages, or the first after `removeAll()`: the state before them is the
-        // initial state of a `created` stage, or the state before the first `state` stage.
-        for offset in window.count..<(window.count + added) {
-          let index = (window.start + offset) % slotCount
-          if let state = slots.stateBefore(at: index) {
-            window.initialState = state
-            break
-          }
-        }
-      }
-      window.count += added
-      let dropped = window.count - capacity
-      guard dropped > 0 else { return }
-      // The state the last dropped `created` or `state` stage left is where the kept ones
-      // start: looked for from the newest dropped stage back.
-      var index = (window.start + dropped - 1) % slotCount
-      for _ in 0..<dropped {
-        if let state = slots.stateAfter(at: index) {
+    if window.initialState == nil {
+      // The first stages, or the first after `removeAll()`: the state before them is the
+      // initial state of a `created` stage, or the state before the first `state` stage.
+      var number = Swift.max(window.scanned, window.startNumber)
+      var index = (window.startIndex + number - window.startNumber) % slotCount
+      while number < published {
+        if let state = slots.stateBefore(at: index) {
           window.initialState = state
           break
         }
-        index = index == 0 ? slotCount - 1 : index - 1
+        number += 1
+        index = index + 1 == slotCount ? 0 : index + 1
       }
-      window.start = (window.start + dropped) % slotCount
-      window.count = capacity
-      window.dropped += dropped
+      window.scanned = number
     }
+    let dropped = published - window.startNumber - capacity
+    guard dropped > 0 else { return }
+    // The state the last dropped `created` or `state` stage left is where the kept ones
+    // start: looked for from the newest dropped stage back.
+    var index = (window.startIndex + dropped - 1) % slotCount
+    for _ in 0..<dropped {
+      if let state = slots.stateAfter(at: index) {
+        window.initialState = state
+        break
+      }
+      index = index == 0 ? slotCount - 1 : index - 1
+    }
+    window.startIndex = (window.startIndex + dropped) % slotCount
+    window.startNumber += dropped
+    window.dropped += dropped
   }
 
   // MARK: - Reading (any thread)
 
-  /// The published stages' place in the slots, under the lock.
+  /// Where the window of published stages starts in the slots, under the lock; it ends at
+  /// ``published``.
   @usableFromInline
   struct Window {
     /// The slots, as the writer last placed them (it replaces them under the lock as it grows
     /// them; its own copy is ``Writer/slots``).
     @usableFromInline var slots: Columns?
-    @usableFromInline var start = 0
-    @usableFromInline var count = 0
+    /// The slot of the window's first stage.
+    @usableFromInline var startIndex = 0
+    /// The number of the window's first stage.
+    @usableFromInline var startNumber = 0
     @usableFromInline var dropped = 0
     @usableFromInline var initialState: Definition.State?
+    /// While ``initialState`` is `nil`: the stages before this number were looked at for it.
+    @usableFromInline var scanned = 0
 
     @usableFromInline
     init() {}
@@ -231,7 +262,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   public struct Entry: Sendable {
     /// The stage's number in the feature's life, from 0 for `created`.
     public let number: Int
-    /// When the stage happened, as the time since the log's clock started.
+    /// When the stage happened, as the time since the log's clock started (to the nanosecond).
     public let time: Duration
     /// The stage and its values.
     public let values: FeatureEventValues<Definition>
@@ -259,15 +290,17 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   public func read(after number: Int? = nil) -> Contents {
     let slotCount = slotCount
     let feature = feature
+    let scale = clock.scale()
     let (kept, dropped, initialState) = window.withLock { window in
+      let published = published.load()
+      trim(&window, published: published)
       var kept: [Entry] = []
-      kept.reserveCapacity(window.count)
       guard let slots = window.slots else { return (kept, window.dropped, window.initialState) }
-      var index = window.start
-      for _ in 0..<window.count {
-        if number.map({ slots.numbers[index] > $0 }) ?? true {
-          kept.append(slots.entry(at: index, of: feature))
-        }
+      let first = Swift.max(window.startNumber, number.map { $0 + 1 } ?? 0)
+      kept.reserveCapacity(Swift.max(0, published - first))
+      var index = (window.startIndex + Swift.max(0, first - window.startNumber)) % slotCount
+      for stageNumber in first..<Swift.max(first, published) {
+        kept.append(slots.entry(at: index, number: stageNumber, of: feature, scale: scale))
         index = index + 1 == slotCount ? 0 : index + 1
       }
       return (kept, window.dropped, window.initialState)
@@ -278,11 +311,10 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   /// The numbers of the published stages the log keeps, oldest to newest; `nil` when it keeps
   /// none. Cheaper than ``read(after:)`` for a reader that polls: it copies no stage.
   public var span: ClosedRange<Int>? {
-    let slotCount = slotCount
-    return window.withLock { window in
-      guard let slots = window.slots, window.count > 0 else { return nil }
-      let newest = (window.start + window.count - 1) % slotCount
-      return slots.numbers[window.start]...slots.numbers[newest]
+    window.withLock { window in
+      let published = published.load()
+      trim(&window, published: published)
+      return published > window.startNumber ? window.startNumber...(published - 1) : nil
     }
   }
 
@@ -291,10 +323,12 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   public func removeAll() {
     let slotCount = slotCount
     window.withLock { window in
-      window.start = (window.start + window.count) % slotCount
-      window.count = 0
+      let published = published.load()
+      window.startIndex = (window.startIndex + published - window.startNumber) % slotCount
+      window.startNumber = published
       window.dropped = 0
       window.initialState = nil
+      window.scanned = published
     }
   }
 }
@@ -306,8 +340,8 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
 /// of `Definition.State?` is written with the state type's own code.
 @usableFromInline
 struct FeatureEventLogColumns<Definition: FeatureDefinition> {
-  @usableFromInline let numbers: UnsafeMutablePointer<Int>
-  @usableFromInline let times: UnsafeMutablePointer<Duration>
+  /// The clock's ticks since its start (``FeatureLogClock``).
+  @usableFromInline let times: UnsafeMutablePointer<Int64>
   @usableFromInline let stages: UnsafeMutablePointer<FeatureStage>
   @usableFromInline let wishes: UnsafeMutablePointer<Definition.Wish?>
   @usableFromInline let actions: UnsafeMutablePointer<Definition.Action?>
@@ -321,7 +355,6 @@ struct FeatureEventLogColumns<Definition: FeatureDefinition> {
   /// Columns of `capacity` uninitialized slots.
   @inlinable
   init(capacity: Int) {
-    numbers = .allocate(capacity: capacity)
     times = .allocate(capacity: capacity)
     stages = .allocate(capacity: capacity)
     wishes = .allocate(capacity: capacity)
@@ -339,8 +372,7 @@ struct FeatureEventLogColumns<Definition: FeatureDefinition> {
   func initializeEmpty(from start: Int, to end: Int) {
     let count = end - start
     guard count > 0 else { return }
-    (numbers + start).initialize(repeating: 0, count: count)
-    (times + start).initialize(repeating: .zero, count: count)
+    (times + start).initialize(repeating: 0, count: count)
     (stages + start).initialize(repeating: .disposed, count: count)
     (wishes + start).initialize(repeating: nil, count: count)
     (actions + start).initialize(repeating: nil, count: count)
@@ -355,7 +387,6 @@ struct FeatureEventLogColumns<Definition: FeatureDefinition> {
   /// Moves the first `count` slots of `other` here.
   @inlinable
   func moveInitialize(from other: Self, count: Int) {
-    numbers.moveInitialize(from: other.numbers, count: count)
     times.moveInitialize(from: other.times, count: count)
     stages.moveInitialize(from: other.stages, count: count)
     wishes.moveInitialize(from: other.wishes, count: count)
@@ -384,7 +415,6 @@ struct FeatureEventLogColumns<Definition: FeatureDefinition> {
   /// Frees the memory (of slots already ended or moved).
   @inlinable
   func deallocate() {
-    numbers.deallocate()
     times.deallocate()
     stages.deallocate()
     wishes.deallocate()
@@ -415,9 +445,11 @@ struct FeatureEventLogColumns<Definition: FeatureDefinition> {
     return stage == .created || stage == .state ? states[index] : nil
   }
 
-  /// The stage at `index` as an entry of the log of `feature`.
-  @usableFromInline
-  func entry(at index: Int, of feature: FeatureInfo) -> FeatureEventLog<Definition>.Entry {
+  /// The stage at `index`, numbered `number`, as an entry of the log of `feature`, its time
+  /// turned into nanoseconds at `scale`.
+  func entry(
+    at index: Int, number: Int, of feature: FeatureInfo, scale: FeatureLogClock.Scale
+  ) -> FeatureEventLog<Definition>.Entry {
     let action = actions[index]
     let work = works[index]
     let payload: FeatureTraceEvent<Definition> =
@@ -440,7 +472,7 @@ struct FeatureEventLogColumns<Definition: FeatureDefinition> {
       default: .disposed
       }
     return FeatureEventLog<Definition>.Entry(
-      number: numbers[index], time: times[index],
+      number: number, time: .nanoseconds(scale.nanoseconds(times[index])),
       values: FeatureEventValues(feature: feature, stage: stages[index], payload: payload))
   }
 }

@@ -48,9 +48,9 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     var logs: [FeatureEventLog<Definition>] = []
     for interceptor in interceptors {
       let delivery = interceptor.delivery
-      if let elapsed = delivery.elapsed {
+      if let clock = delivery.clock {
         let featureLog = FeatureEventLog<Definition>(
-          feature: info, capacity: delivery.logCapacity, elapsed: elapsed)
+          feature: info, capacity: delivery.logCapacity, clock: clock)
         interceptor.attach(featureLog)
         logs.append(featureLog)
       } else {

@@ -42,6 +42,12 @@ struct AtomicWord: @unchecked Sendable {
     finita_atomic_load_relaxed(pointer)
   }
 
+  /// Writes `value`; the caller's earlier reads and writes stay before it.
+  @inlinable @inline(__always)
+  func store(_ value: Int) {
+    finita_atomic_store_release(pointer, value)
+  }
+
   /// Replaces `expected` with `desired` when the word holds `expected`.
   @inlinable @inline(__always)
   func compareExchange(expected: Int, desired: Int) -> Bool {
