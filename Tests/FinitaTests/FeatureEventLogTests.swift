@@ -46,6 +46,57 @@ private struct Shelf: FeatureDefinition {
   }
 }
 
+/// An action with many effects, each of which the PostProcessor turns into another action: more
+/// actions than a small log's ring holds while the first is still being handled.
+private struct Relay: FeatureDefinition {
+  enum Wish: Sendable, Equatable {
+    case burst(Int)
+    case single
+  }
+  typealias Action = Wish
+  enum Effect: Sendable, Equatable {
+    case burst, single
+  }
+  enum News: Sendable, Equatable {
+    case single
+  }
+
+  func act(_ state: Int, _ action: Wish) -> Effects<Effect> {
+    switch action {
+    case .burst(let count): .many(Array(repeating: .burst, count: count))
+    case .single: .just(.single)
+    }
+  }
+
+  func reduce(_ state: inout Int, _ effect: Effect) { state += 1 }
+
+  func publishNews(_ action: Wish, _ effect: Effect, _ state: Int) -> News? {
+    effect == .single ? .single : nil
+  }
+
+  func postProcess(_ action: Wish, _ effect: Effect, _ state: Int) -> Wish? {
+    effect == .burst ? .single : nil
+  }
+}
+
+/// Keeps the logs of `Definition`'s features.
+private final class TypedLogKeeper<Definition: FeatureDefinition>: FeatureInterceptor {
+  let capacity: Int
+  let logs = Mutex<[FeatureEventLog<Definition>]>([])
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  var delivery: FeatureInterceptorDelivery { .log(capacity: capacity) }
+
+  func attach<Other: FeatureDefinition>(_ log: FeatureEventLog<Other>) {
+    if let log = log as? FeatureEventLog<Definition> { logs.withLock { $0.append(log) } }
+  }
+
+  func intercept<Other: FeatureDefinition>(_ event: borrowing FeatureEvent<Other>) {}
+
+  var log: FeatureEventLog<Definition>? { logs.withLock { $0.first } }
+}
+
 /// Keeps the logs it is given, and, for comparison, a description of each stage it would have
 /// been called with.
 private final class LogKeeper: FeatureInterceptor {
@@ -165,6 +216,70 @@ struct FeatureEventLogTests {
       #expect(entry.time <= bound.after + margin)
     }
     #expect(zip(wishes, wishes.dropFirst()).allSatisfy { $0.time < $1.time })
+  }
+
+  @Test("an action handled after more actions than the log's ring holds is still the right one")
+  func actionKeptAgainAfterTheRingWentRound() throws {
+    // A log of 4 stages has 8 slots, and rings of 8 values: the burst's 10 PostProcessor
+    // actions overwrite the burst's own before its `actionHandled`.
+    let keeper = TypedLogKeeper<Relay>(capacity: 4)
+    let feature = Feature(
+      initialState: 0, definition: Relay(), configuration: .init(interceptors: [keeper]))
+    let log = try #require(keeper.log)
+    let seen = Mutex<[FeatureEventLog<Relay>.Entry]?>(nil)
+    // When the first posted action changes the state (to 11), its stages are not published
+    // yet (3 of them, under the slack of 4): the burst's are the newest.
+    let states = feature.observeState { state in
+      if state == 11 { seen.withLock { $0 = log.read().entries } }
+    }
+    feature.accept(.burst(10))
+    states.cancel()
+    let entries = try #require(seen.withLock { $0 })
+    #expect(entries.count == 4)
+    #expect(entries.last?.values.stage == .actionHandled)
+    #expect(entries.last?.values.action == .burst(10))
+    #expect(entries.dropLast().map(\.values.stage) == [.effect, .state, .postProcessedAction])
+    #expect(entries.first?.values.action == .burst(10))
+    #expect(entries.dropLast().last?.values.action == .single)
+    // The whole run, read from a log that keeps it, is what a per-stage interceptor sees.
+    let wide = TypedLogKeeper<Relay>(capacity: 1_000)
+    let described = Lines()
+    let second = Feature(
+      initialState: 0, definition: Relay(),
+      configuration: .init(
+        interceptors: [
+          wide,
+          DescribingInterceptor { _, stage, values in described.append("\(stage) \(values)") },
+        ]))
+    second.accept(.burst(30))
+    let lines = try #require(wide.log).read().entries.map {
+      "\($0.values.stage) \($0.values.valueDescription)"
+    }
+    #expect(lines == described.all)
+  }
+
+  @Test("a handled action stays right while the actions after it go round the ring")
+  func actionReferredToOnlyWhileSafe() throws {
+    // 100 stages, 164 slots and rings of 164 values. The burst keeps 151 actions (its own and
+    // 150 PostProcessor ones); the posted actions that follow keep one each, and the 14th
+    // overwrites the burst's first copy while the burst's `actionHandled` is still kept.
+    let keeper = TypedLogKeeper<Relay>(capacity: 100)
+    let feature = Feature(
+      initialState: 0, definition: Relay(), configuration: .init(interceptors: [keeper]))
+    let log = try #require(keeper.log)
+    let seen = Mutex<[FeatureEventLog<Relay>.Entry]?>(nil)
+    let states = feature.observeState { state in
+      if state == 150 + 20 { seen.withLock { $0 = log.read().entries } }
+    }
+    feature.accept(.burst(150))
+    states.cancel()
+    let entries = try #require(seen.withLock { $0 })
+    let handled = entries.filter { $0.values.stage == .actionHandled }
+    let burst = try #require(handled.first { $0.values.action != .single })
+    #expect(burst.values.action == .burst(150))
+    for entry in entries where entry.values.stage == .effect {
+      #expect(entry.values.action == (entry.values.effect == .burst ? .burst(150) : .single))
+    }
   }
 
   @Test("reading after a number gives the newer stages; removeAll forgets, numbers count on")

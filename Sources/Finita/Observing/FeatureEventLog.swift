@@ -44,7 +44,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   @usableFromInline let slack: Int
   /// The slots' count: ``capacity`` plus ``slack``.
   @usableFromInline let slotCount: Int
-  @usableFromInline typealias Columns = FeatureEventLogColumns<Definition>
+  @usableFromInline typealias Storage = FeatureEventLogStorage<Definition>
   /// What only the writing (processing) thread reads and writes.
   @usableFromInline let writer: UnsafeMutablePointer<Writer>
   /// The number of the first stage not yet published: the stages before it, from the window's
@@ -73,7 +73,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   }
 
   deinit {
-    writer.pointee.slots.deinitialize(count: writer.pointee.allocated)
+    writer.pointee.slots.deinitialize(writer.pointee.cursors)
     writer.pointee.slots.deallocate()
     writer.deinitialize(count: 1)
     writer.deallocate()
@@ -87,7 +87,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   @usableFromInline
   struct Writer {
     /// The slots, every one initialized (to no values) when allocated.
-    @usableFromInline var slots: Columns
+    @usableFromInline var slots: Storage
     @usableFromInline var allocated = 0
     /// The slot of the next stage.
     @usableFromInline var next = 0
@@ -98,6 +98,16 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     @usableFromInline var oldestKept = 0
     /// Stages written after the window and not yet published.
     @usableFromInline var unpublished = 0
+    /// Where the next value of each kind goes in its ring.
+    @usableFromInline var cursors = FeatureEventLogCursors()
+    /// The ring index of the action being handled, which its effects and its `actionHandled`
+    /// refer to instead of keeping it again.
+    @usableFromInline var currentAction: Int32 = -1
+    /// How many actions were kept since ``currentAction``: after any, the action is kept
+    /// again rather than referred to.
+    @usableFromInline var actionsSinceCurrent = 0
+    /// The ring index of the newest effect, which the state it led to refers to.
+    @usableFromInline var lastEffect: Int32 = -1
     /// The current input's time, in the clock's ticks since its start.
     @usableFromInline var lastTime: Int64 = 0
     @usableFromInline var insideAction = false
@@ -107,7 +117,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
 
     @usableFromInline
     init() {
-      slots = Columns(capacity: 0)
+      slots = Storage(capacity: 0)
     }
   }
 
@@ -145,21 +155,59 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     if number &- writer.pointee.oldestKept == slotCount { makeRoom() }
     let index = writer.pointee.next
     if index == writer.pointee.allocated { grow() }
-    // Only the columns of the stage's values are written: a column's older value at this index
-    // belongs to another stage and is never read (the stage says which columns count), and is
-    // released when a stage with that value reuses the slot.
+    // The stage's record, and its values in the rings of their types; an action or an effect
+    // the input already kept is referred to, not kept again.
     let slots = writer.pointee.slots
-    slots.times[index] = writer.pointee.lastTime
-    slots.stages[index] = stage
-    if let wish { slots.wishes[index] = wish }
-    // A work stage's action is `nil` for the Bootstrapper's work: written either way.
-    if action != nil || work != nil { slots.actions[index] = action }
-    if let effect { slots.effects[index] = effect }
-    if let state { slots.states[index] = state }
-    if let previousState { slots.previousStates[index] = previousState }
-    if let news { slots.news[index] = news }
-    if let work { slots.works[index] = work }
-    if let error { slots.errors[index] = error }
+    let slotCount = slotCount
+    var record = FeatureEventLogRecord(time: writer.pointee.lastTime, stage: stage)
+    switch stage {
+    case .actionHandled:
+      record.action = currentAction(action, in: slots)
+    case .effect:
+      if let effect {
+        record.value = slots.effects.put(effect, at: &writer.pointee.cursors.effects, slotCount)
+        writer.pointee.lastEffect = record.value
+      }
+      if writer.pointee.insideAction {
+        record.action = currentAction(action, in: slots)
+      } else if let action {
+        record.action = keep(action, in: slots)
+      }
+    case .state:
+      if let state {
+        record.value = slots.states.put(state, at: &writer.pointee.cursors.states, slotCount)
+      }
+      if let previousState {
+        record.other = slots.previousStates.put(
+          previousState, at: &writer.pointee.cursors.previousStates, slotCount)
+      }
+      record.effect = writer.pointee.lastEffect
+    default:
+      if let action {
+        record.action = keep(action, in: slots)
+        if stage == .action {
+          writer.pointee.currentAction = record.action
+          writer.pointee.actionsSinceCurrent = 0
+        }
+      }
+      if let wish {
+        record.value = slots.wishes.put(wish, at: &writer.pointee.cursors.wishes, slotCount)
+      }
+      if let state {
+        record.value = slots.states.put(state, at: &writer.pointee.cursors.states, slotCount)
+      }
+      if let news {
+        record.value = slots.news.put(news, at: &writer.pointee.cursors.news, slotCount)
+      }
+      if let work {
+        record.value = slots.works.put(work, at: &writer.pointee.cursors.works, slotCount)
+      }
+      if let error {
+        record.other = slots.errors.put(error, at: &writer.pointee.cursors.errors, slotCount)
+      }
+    }
+    // A record is plain data: initializing it over an older one needs no release.
+    (slots.records + index).initialize(to: record)
     writer.pointee.nextNumber = number &+ 1
     writer.pointee.next = index &+ 1 == slotCount ? 0 : index &+ 1
     writer.pointee.unpublished &+= 1
@@ -167,6 +215,30 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
       writer.pointee.unpublished = 0
       published.store(number &+ 1)
     }
+  }
+
+  /// Keeps an action in its ring.
+  @inlinable @inline(__always)
+  func keep(_ action: Definition.Action, in slots: Storage) -> Int32 {
+    writer.pointee.actionsSinceCurrent &+= 1
+    return slots.actions.put(action, at: &writer.pointee.cursors.actions, slotCount)
+  }
+
+  /// Where the action being handled is: where it was kept, unless other actions were kept
+  /// since (PostProcessor actions of its effects); then it is kept again.
+  ///
+  /// A value is overwritten when its ring has gone round, after as many later stages as there
+  /// are slots have kept one of its kind; a stage that refers to it must be at least that far
+  /// from the overwriting one, which holds only when no value of the kind was kept between the
+  /// value and the stage.
+  @inlinable @inline(__always)
+  func currentAction(_ action: Definition.Action?, in slots: Storage) -> Int32 {
+    guard writer.pointee.actionsSinceCurrent > 0, let action else {
+      return writer.pointee.currentAction
+    }
+    writer.pointee.currentAction = keep(action, in: slots)
+    writer.pointee.actionsSinceCurrent = 0
+    return writer.pointee.currentAction
   }
 
   /// Frees slots for the writer when every one is in the window or written: drops the oldest
@@ -181,20 +253,20 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     writer.pointee.oldestKept = oldest
   }
 
-  /// Doubles the slots, up to their count; under the lock, since the window's slots move.
+  /// Doubles the slots, up to their count; under the lock, since the window's slots move. Only
+  /// what was written moves: the rest stays uninitialized until written.
   @inlinable @inline(never)
   func grow() {
     let writer = writer
     let old = writer.pointee.allocated
     let count = Swift.min(Swift.max(old * 2, 16), slotCount)
-    let slots = Columns(capacity: count)
+    let slots = Storage(capacity: count)
     window.withLock { window in
-      slots.moveInitialize(from: writer.pointee.slots, count: old)
+      slots.moveInitialize(from: writer.pointee.slots, records: old, writer.pointee.cursors)
       writer.pointee.slots.deallocate()
       writer.pointee.slots = slots
       window.slots = slots
     }
-    slots.initializeEmpty(from: old, to: count)
     writer.pointee.allocated = count
   }
 
@@ -244,7 +316,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   struct Window {
     /// The slots, as the writer last placed them (it replaces them under the lock as it grows
     /// them; its own copy is ``Writer/slots``).
-    @usableFromInline var slots: Columns?
+    @usableFromInline var slots: Storage?
     /// The slot of the window's first stage.
     @usableFromInline var startIndex = 0
     /// The number of the window's first stage.
@@ -333,30 +405,116 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   }
 }
 
-/// A log's slots as one column per value, each of a type of the definition or of the engine.
+/// One stage in a log's slots: its time and stage, and where its values are in the rings of
+/// their types (-1 for none).
 ///
-/// A slot as one struct of every value was copied and destroyed through the struct's generic
-/// value witnesses, which look up the definition's associated types at every stage; a column
-/// of `Definition.State?` is written with the state type's own code.
+/// Not generic, so that writing one is a plain store: a slot holding every value as one generic
+/// struct was copied through value witnesses that look up the definition's types at every stage,
+/// and a column per value at the stage's index touched every column's memory at every stage.
 @usableFromInline
-struct FeatureEventLogColumns<Definition: FeatureDefinition> {
-  /// The clock's ticks since its start (``FeatureLogClock``).
-  @usableFromInline let times: UnsafeMutablePointer<Int64>
-  @usableFromInline let stages: UnsafeMutablePointer<FeatureStage>
-  @usableFromInline let wishes: UnsafeMutablePointer<Definition.Wish?>
-  @usableFromInline let actions: UnsafeMutablePointer<Definition.Action?>
-  @usableFromInline let effects: UnsafeMutablePointer<Definition.Effect?>
-  @usableFromInline let states: UnsafeMutablePointer<Definition.State?>
-  @usableFromInline let previousStates: UnsafeMutablePointer<Definition.State?>
-  @usableFromInline let news: UnsafeMutablePointer<Definition.News?>
-  @usableFromInline let works: UnsafeMutablePointer<WorkInfo?>
-  @usableFromInline let errors: UnsafeMutablePointer<(any Error)?>
+struct FeatureEventLogRecord {
+  /// The time in the clock's ticks, shifted left by 8, and the stage in the low byte.
+  @usableFromInline var timeAndStage: Int64
+  /// The stage's own value: the wish, effect, new state (also of `created`), news or work.
+  @usableFromInline var value: Int32 = -1
+  /// The action, of the action stages, an effect and the work stages.
+  @usableFromInline var action: Int32 = -1
+  /// A state stage's effect.
+  @usableFromInline var effect: Int32 = -1
+  /// A state stage's previous state; a failed work's error.
+  @usableFromInline var other: Int32 = -1
 
-  /// Columns of `capacity` uninitialized slots.
+  /// A record of `stage` at `time` ticks (kept to 55 bits: over a year in nanoseconds).
+  @inlinable @inline(__always)
+  init(time: Int64, stage: FeatureStage) {
+    timeAndStage = Swift.min(Swift.max(time, 0), Int64(1) << 55 - 1) << 8 | Int64(stage.index)
+  }
+
+  /// The time in the clock's ticks.
+  @inlinable var time: Int64 { timeAndStage >> 8 }
+  /// The stage.
+  @inlinable var stage: FeatureStage {
+    FeatureStage(index: UInt8(truncatingIfNeeded: timeAndStage))
+  }
+}
+
+/// Where the writer puts the next value of one kind in its ring, and how much of the ring holds
+/// values: the ring is filled from its start, and goes round only once full.
+@usableFromInline
+struct FeatureEventLogCursor {
+  @usableFromInline var next = 0
+  @usableFromInline var filled = 0
+
+  @usableFromInline
+  init() {}
+}
+
+/// Where the writer puts the next value of each kind, in the rings of
+/// ``FeatureEventLogStorage``.
+@usableFromInline
+struct FeatureEventLogCursors {
+  @usableFromInline var wishes = FeatureEventLogCursor()
+  @usableFromInline var actions = FeatureEventLogCursor()
+  @usableFromInline var effects = FeatureEventLogCursor()
+  @usableFromInline var states = FeatureEventLogCursor()
+  @usableFromInline var previousStates = FeatureEventLogCursor()
+  @usableFromInline var news = FeatureEventLogCursor()
+  @usableFromInline var works = FeatureEventLogCursor()
+  @usableFromInline var errors = FeatureEventLogCursor()
+
+  @usableFromInline
+  init() {}
+}
+
+extension UnsafeMutablePointer {
+  /// Keeps `value` at `cursor` in a ring of `count` values, moves the cursor on and returns
+  /// where the value went.
+  @inlinable @inline(__always)
+  func put(_ value: Pointee, at cursor: inout FeatureEventLogCursor, _ count: Int) -> Int32 {
+    let index = cursor.next
+    if index == cursor.filled {
+      (self + index).initialize(to: value)
+      cursor.filled = index &+ 1
+    } else {
+      self[index] = value
+    }
+    cursor.next = index &+ 1 == count ? 0 : index &+ 1
+    return Int32(truncatingIfNeeded: index)
+  }
+
+  /// Moves the values `cursor` filled from `other` here.
+  @inlinable
+  func moveInitialize(from other: Self, _ cursor: FeatureEventLogCursor) {
+    moveInitialize(from: other, count: cursor.filled)
+  }
+}
+
+/// A log's slots: a record per stage and a ring per kind of value, each of a type of the
+/// definition or of the engine.
+///
+/// A ring holds as many values as there are slots, and only stages write values, at most one of
+/// each kind per stage; so a value is overwritten only after as many stages as there are
+/// slots, when the stage that refers to it has left the window. Nothing is initialized ahead:
+/// records are plain data written before they are read, and a ring fills from its start (its
+/// ``FeatureEventLogCursor`` says how far), so growing moves only what was written. A wish's stages touch about a
+/// third of the memory a column per value at each stage's index did, which is what counts when
+/// a feature's caches went cold between wishes.
+@usableFromInline
+struct FeatureEventLogStorage<Definition: FeatureDefinition> {
+  @usableFromInline let records: UnsafeMutablePointer<FeatureEventLogRecord>
+  @usableFromInline let wishes: UnsafeMutablePointer<Definition.Wish>
+  @usableFromInline let actions: UnsafeMutablePointer<Definition.Action>
+  @usableFromInline let effects: UnsafeMutablePointer<Definition.Effect>
+  @usableFromInline let states: UnsafeMutablePointer<Definition.State>
+  @usableFromInline let previousStates: UnsafeMutablePointer<Definition.State>
+  @usableFromInline let news: UnsafeMutablePointer<Definition.News>
+  @usableFromInline let works: UnsafeMutablePointer<WorkInfo>
+  @usableFromInline let errors: UnsafeMutablePointer<any Error>
+
+  /// Slots and rings of `capacity` uninitialized values.
   @inlinable
   init(capacity: Int) {
-    times = .allocate(capacity: capacity)
-    stages = .allocate(capacity: capacity)
+    records = .allocate(capacity: capacity)
     wishes = .allocate(capacity: capacity)
     actions = .allocate(capacity: capacity)
     effects = .allocate(capacity: capacity)
@@ -367,56 +525,37 @@ struct FeatureEventLogColumns<Definition: FeatureDefinition> {
     errors = .allocate(capacity: capacity)
   }
 
-  /// Initializes slots `start..<end` to no values.
+  /// Moves the first `records` records of `other`, and the values its rings hold, here.
   @inlinable
-  func initializeEmpty(from start: Int, to end: Int) {
-    let count = end - start
-    guard count > 0 else { return }
-    (times + start).initialize(repeating: 0, count: count)
-    (stages + start).initialize(repeating: .disposed, count: count)
-    (wishes + start).initialize(repeating: nil, count: count)
-    (actions + start).initialize(repeating: nil, count: count)
-    (effects + start).initialize(repeating: nil, count: count)
-    (states + start).initialize(repeating: nil, count: count)
-    (previousStates + start).initialize(repeating: nil, count: count)
-    (news + start).initialize(repeating: nil, count: count)
-    (works + start).initialize(repeating: nil, count: count)
-    (errors + start).initialize(repeating: nil, count: count)
+  func moveInitialize(from other: Self, records count: Int, _ cursors: FeatureEventLogCursors) {
+    records.moveInitialize(from: other.records, count: count)
+    wishes.moveInitialize(from: other.wishes, cursors.wishes)
+    actions.moveInitialize(from: other.actions, cursors.actions)
+    effects.moveInitialize(from: other.effects, cursors.effects)
+    states.moveInitialize(from: other.states, cursors.states)
+    previousStates.moveInitialize(from: other.previousStates, cursors.previousStates)
+    news.moveInitialize(from: other.news, cursors.news)
+    works.moveInitialize(from: other.works, cursors.works)
+    errors.moveInitialize(from: other.errors, cursors.errors)
   }
 
-  /// Moves the first `count` slots of `other` here.
-  @inlinable
-  func moveInitialize(from other: Self, count: Int) {
-    times.moveInitialize(from: other.times, count: count)
-    stages.moveInitialize(from: other.stages, count: count)
-    wishes.moveInitialize(from: other.wishes, count: count)
-    actions.moveInitialize(from: other.actions, count: count)
-    effects.moveInitialize(from: other.effects, count: count)
-    states.moveInitialize(from: other.states, count: count)
-    previousStates.moveInitialize(from: other.previousStates, count: count)
-    news.moveInitialize(from: other.news, count: count)
-    works.moveInitialize(from: other.works, count: count)
-    errors.moveInitialize(from: other.errors, count: count)
-  }
-
-  /// Ends the values of the first `count` slots.
+  /// Ends the values the rings hold.
   @usableFromInline
-  func deinitialize(count: Int) {
-    wishes.deinitialize(count: count)
-    actions.deinitialize(count: count)
-    effects.deinitialize(count: count)
-    states.deinitialize(count: count)
-    previousStates.deinitialize(count: count)
-    news.deinitialize(count: count)
-    works.deinitialize(count: count)
-    errors.deinitialize(count: count)
+  func deinitialize(_ cursors: FeatureEventLogCursors) {
+    wishes.deinitialize(count: cursors.wishes.filled)
+    actions.deinitialize(count: cursors.actions.filled)
+    effects.deinitialize(count: cursors.effects.filled)
+    states.deinitialize(count: cursors.states.filled)
+    previousStates.deinitialize(count: cursors.previousStates.filled)
+    news.deinitialize(count: cursors.news.filled)
+    works.deinitialize(count: cursors.works.filled)
+    errors.deinitialize(count: cursors.errors.filled)
   }
 
-  /// Frees the memory (of slots already ended or moved).
+  /// Frees the memory (of values already ended or moved).
   @inlinable
   func deallocate() {
-    times.deallocate()
-    stages.deallocate()
+    records.deallocate()
     wishes.deallocate()
     actions.deallocate()
     effects.deallocate()
@@ -427,22 +566,30 @@ struct FeatureEventLogColumns<Definition: FeatureDefinition> {
     errors.deallocate()
   }
 
+  /// The value at `index` of `ring`, when there is one.
+  @inlinable
+  static func value<Value>(_ ring: UnsafeMutablePointer<Value>, _ index: Int32) -> Value? {
+    index < 0 ? nil : ring[Int(index)]
+  }
+
   /// The state before the stage at `index`: the initial state of `created`, the previous state
   /// of `state`.
   @inlinable
   func stateBefore(at index: Int) -> Definition.State? {
-    switch stages[index] {
-    case .created: states[index]
-    case .state: previousStates[index]
-    default: nil
+    let record = records[index]
+    switch record.stage {
+    case .created: return Self.value(states, record.value)
+    case .state: return Self.value(previousStates, record.other)
+    default: return nil
     }
   }
 
   /// The state the stage at `index` left, for `created` and `state`.
   @inlinable
   func stateAfter(at index: Int) -> Definition.State? {
-    let stage = stages[index]
-    return stage == .created || stage == .state ? states[index] : nil
+    let record = records[index]
+    let stage = record.stage
+    return stage == .created || stage == .state ? Self.value(states, record.value) : nil
   }
 
   /// The stage at `index`, numbered `number`, as an entry of the log of `feature`, its time
@@ -450,29 +597,39 @@ struct FeatureEventLogColumns<Definition: FeatureDefinition> {
   func entry(
     at index: Int, number: Int, of feature: FeatureInfo, scale: FeatureLogClock.Scale
   ) -> FeatureEventLog<Definition>.Entry {
-    let action = actions[index]
-    let work = works[index]
+    let record = records[index]
+    let action = Self.value(actions, record.action)
+    let stage = record.stage
+    // `value` refers to the ring of the stage's own kind: the works' only for a work stage.
+    let isWork =
+      stage == .workStarted || stage == .workFinished || stage == .workCancelled
+      || stage == .workFailed
+    let work = isWork ? Self.value(works, record.value) : nil
     let payload: FeatureTraceEvent<Definition> =
-      switch stages[index] {
-      case .created: .created(states[index]!)
+      switch stage {
+      case .created: .created(Self.value(states, record.value)!)
       case .started: .started
-      case .wish: .wish(wishes[index]!)
+      case .wish: .wish(Self.value(wishes, record.value)!)
       case .bootstrapAction: .bootstrapAction(action!)
       case .action: .action(action!)
-      case .effect: .effect(effects[index]!, action: action!)
-      case .state: .state(previous: previousStates[index]!, states[index]!, effect: effects[index]!)
-      case .news: .news(news[index]!)
+      case .effect: .effect(Self.value(effects, record.value)!, action: action!)
+      case .state:
+        .state(
+          previous: Self.value(previousStates, record.other)!, Self.value(states, record.value)!,
+          effect: Self.value(effects, record.effect)!)
+      case .news: .news(Self.value(news, record.value)!)
       case .postProcessedAction: .postProcessedAction(action!)
       case .actionHandled: .actionHandled(action!)
       case .workStarted: .workStarted(TracedWork(info: work!, action: action))
       case .workFinished: .workEnded(TracedWork(info: work!, action: action), .finished)
       case .workCancelled: .workEnded(TracedWork(info: work!, action: action), .cancelled)
       case .workFailed:
-        .workEnded(TracedWork(info: work!, action: action), .failed(errors[index]!))
+        .workEnded(
+          TracedWork(info: work!, action: action), .failed(Self.value(errors, record.other)!))
       default: .disposed
       }
     return FeatureEventLog<Definition>.Entry(
-      number: number, time: .nanoseconds(scale.nanoseconds(times[index])),
-      values: FeatureEventValues(feature: feature, stage: stages[index], payload: payload))
+      number: number, time: .nanoseconds(scale.nanoseconds(record.time)),
+      values: FeatureEventValues(feature: feature, stage: stage, payload: payload))
   }
 }

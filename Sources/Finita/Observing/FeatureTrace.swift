@@ -141,7 +141,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func action(_ action: Definition.Action) {
     hook?(.action(action))
-    if !logs.isEmpty { logAction(.action, action) }
+    if !logs.isEmpty { logAction(action) }
     if !interceptors.isEmpty { deliver(.action, action) }
   }
 
@@ -149,7 +149,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func actionHandled(_ action: Definition.Action) {
     hook?(.actionHandled(action))
-    if !logs.isEmpty { logAction(.actionHandled, action) }
+    if !logs.isEmpty { logActionHandled(action) }
     if !interceptors.isEmpty { deliver(.actionHandled, action) }
   }
 
@@ -183,7 +183,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func postProcessedAction(_ action: Definition.Action) {
     hook?(.postProcessedAction(action))
-    if !logs.isEmpty { logAction(.postProcessedAction, action) }
+    if !logs.isEmpty { logPostProcessedAction(action) }
     if !interceptors.isEmpty { deliver(.postProcessedAction, action) }
   }
 
@@ -213,8 +213,14 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   func logWish(_ wish: Definition.Wish) { log(.wish, wish: wish) }
 
   @inlinable @inline(never)
-  func logAction(_ stage: FeatureStage, _ action: Definition.Action) {
-    log(stage, action: action)
+  func logAction(_ action: Definition.Action) { log(.action, action: action) }
+
+  @inlinable @inline(never)
+  func logActionHandled(_ action: Definition.Action) { log(.actionHandled, action: action) }
+
+  @inlinable @inline(never)
+  func logPostProcessedAction(_ action: Definition.Action) {
+    log(.postProcessedAction, action: action)
   }
 
   @inlinable @inline(never)
