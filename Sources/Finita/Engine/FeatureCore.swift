@@ -349,7 +349,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     definition.reduce(&owned.pointee.state, effect)
     let state = owned.pointee.state
     published.publish(state, back: &owned.pointee.back)
-    if traced, let trace, let previous { trace.state(state, previous: previous, effect: effect) }
+    if traced, let previous { trace?.state(state, previous: previous, effect: effect) }
     notify(owned.pointee.stateObservers, of: state)
     if let news = definition.publishNews(action, effect, state) {
       if traced { trace?.news(news) }
