@@ -5,9 +5,9 @@
 /// ``FeatureInterceptorDelivery/log(capacity:clock:)`` gets one log per feature it is attached
 /// to (in ``FeatureInterceptor/attach(_:)``) instead of a call per stage. The engine writes each
 /// stage into the log in code specialized for the feature's definition, with no call to the
-/// interceptor and no lock for the stages of one input: the stages a wish leads to (its action,
-/// effects, states, news, PostProcessor actions) become readable together when its action is
-/// handled, the others at once.
+/// interceptor and, most of the time, no lock: the stages a wish leads to (its action, effects,
+/// states, news, PostProcessor actions) become readable together, with one atomic store, when
+/// its action is handled; the others at once.
 ///
 /// ```swift
 /// final class LastStages: FeatureInterceptor {
