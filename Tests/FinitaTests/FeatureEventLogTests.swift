@@ -79,6 +79,26 @@ private struct Relay: FeatureDefinition {
   }
 }
 
+extension Relay {
+  /// What a log of `capacity` stages holds, read by a state observer when the state reaches
+  /// `state` while a feature that starts at 0 handles `wish`.
+  static func entries(
+    capacity: Int, after wish: Wish, whenStateReaches state: Int
+  ) throws -> [FeatureEventLog<Relay>.Entry] {
+    let keeper = TypedLogKeeper<Relay>(capacity: capacity)
+    let feature = Feature(
+      initialState: 0, definition: Relay(), configuration: .init(interceptors: [keeper]))
+    let log = try #require(keeper.log)
+    let seen = Mutex<[FeatureEventLog<Relay>.Entry]?>(nil)
+    let states = feature.observeState { reached in
+      if reached == state { seen.withLock { $0 = log.read().entries } }
+    }
+    feature.accept(wish)
+    states.cancel()
+    return try #require(seen.withLock { $0 })
+  }
+}
+
 /// Keeps the logs of `Definition`'s features.
 private final class TypedLogKeeper<Definition: FeatureDefinition>: FeatureInterceptor {
   let capacity: Int
@@ -222,19 +242,9 @@ struct FeatureEventLogTests {
   func actionKeptAgainAfterTheRingWentRound() throws {
     // A log of 4 stages has 8 slots, and rings of 8 values: the burst's 10 PostProcessor
     // actions overwrite the burst's own before its `actionHandled`.
-    let keeper = TypedLogKeeper<Relay>(capacity: 4)
-    let feature = Feature(
-      initialState: 0, definition: Relay(), configuration: .init(interceptors: [keeper]))
-    let log = try #require(keeper.log)
-    let seen = Mutex<[FeatureEventLog<Relay>.Entry]?>(nil)
     // When the first posted action changes the state (to 11), its stages are not published
     // yet (3 of them, under the slack of 4): the burst's are the newest.
-    let states = feature.observeState { state in
-      if state == 11 { seen.withLock { $0 = log.read().entries } }
-    }
-    feature.accept(.burst(10))
-    states.cancel()
-    let entries = try #require(seen.withLock { $0 })
+    let entries = try Relay.entries(capacity: 4, after: .burst(10), whenStateReaches: 11)
     #expect(entries.count == 4)
     #expect(entries.last?.values.stage == .actionHandled)
     #expect(entries.last?.values.action == .burst(10))
@@ -263,17 +273,7 @@ struct FeatureEventLogTests {
     // 100 stages, 164 slots and rings of 164 values. The burst keeps 151 actions (its own and
     // 150 PostProcessor ones); the posted actions that follow keep one each, and the 14th
     // overwrites the burst's first copy while the burst's `actionHandled` is still kept.
-    let keeper = TypedLogKeeper<Relay>(capacity: 100)
-    let feature = Feature(
-      initialState: 0, definition: Relay(), configuration: .init(interceptors: [keeper]))
-    let log = try #require(keeper.log)
-    let seen = Mutex<[FeatureEventLog<Relay>.Entry]?>(nil)
-    let states = feature.observeState { state in
-      if state == 150 + 20 { seen.withLock { $0 = log.read().entries } }
-    }
-    feature.accept(.burst(150))
-    states.cancel()
-    let entries = try #require(seen.withLock { $0 })
+    let entries = try Relay.entries(capacity: 100, after: .burst(150), whenStateReaches: 170)
     let handled = entries.filter { $0.values.stage == .actionHandled }
     let burst = try #require(handled.first { $0.values.action != .single })
     #expect(burst.values.action == .burst(150))
