@@ -85,7 +85,7 @@ extension Relay {
   static func entries(
     capacity: Int, after wish: Wish, whenStateReaches state: Int
   ) throws -> [FeatureEventLog<Relay>.Entry] {
-    let keeper = TypedLogKeeper<Relay>(capacity: capacity)
+    let keeper = LogKeeper<Relay>(capacity: capacity)
     let feature = Feature(
       initialState: 0, definition: Relay(), configuration: .init(interceptors: [keeper]))
     let log = try #require(keeper.log)
@@ -99,8 +99,9 @@ extension Relay {
   }
 }
 
-/// Keeps the logs of `Definition`'s features.
-private final class TypedLogKeeper<Definition: FeatureDefinition>: FeatureInterceptor {
+/// Keeps the logs of `Definition`'s features it is given; it asked for logs, so it is never
+/// called for a stage.
+private final class LogKeeper<Definition: FeatureDefinition>: FeatureInterceptor {
   let capacity: Int
   let logs = Mutex<[FeatureEventLog<Definition>]>([])
 
@@ -112,30 +113,11 @@ private final class TypedLogKeeper<Definition: FeatureDefinition>: FeatureInterc
     if let log = log as? FeatureEventLog<Definition> { logs.withLock { $0.append(log) } }
   }
 
-  func intercept<Other: FeatureDefinition>(_ event: borrowing FeatureEvent<Other>) {}
-
-  var log: FeatureEventLog<Definition>? { logs.withLock { $0.first } }
-}
-
-/// Keeps the logs it is given, and, for comparison, a description of each stage it would have
-/// been called with.
-private final class LogKeeper: FeatureInterceptor {
-  let capacity: Int
-  let logs = Mutex<[FeatureEventLog<Shelf>]>([])
-
-  init(capacity: Int) { self.capacity = capacity }
-
-  var delivery: FeatureInterceptorDelivery { .log(capacity: capacity) }
-
-  func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
-    if let log = log as? FeatureEventLog<Shelf> { logs.withLock { $0.append(log) } }
-  }
-
-  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+  func intercept<Other: FeatureDefinition>(_ event: borrowing FeatureEvent<Other>) {
     Issue.record("an interceptor that asked for a log is not called for each stage")
   }
 
-  var log: FeatureEventLog<Shelf>? { logs.withLock { $0.first } }
+  var log: FeatureEventLog<Definition>? { logs.withLock { $0.first } }
 }
 
 private final class Lines: Sendable {
@@ -148,7 +130,7 @@ private final class Lines: Sendable {
 struct FeatureEventLogTests {
   @Test("a log keeps the same stages, values and order as an interceptor called for each stage")
   func sameAsEachStage() async throws {
-    let keeper = LogKeeper(capacity: 1_000)
+    let keeper = LogKeeper<Shelf>(capacity: 1_000)
     let described = Lines()
     let feature = Feature(
       initialState: 0, definition: Shelf(),
@@ -188,7 +170,7 @@ struct FeatureEventLogTests {
 
   @Test("a full log drops the oldest stages, counts them and starts from the state they left")
   func dropsOldest() throws {
-    let keeper = LogKeeper(capacity: 4)
+    let keeper = LogKeeper<Shelf>(capacity: 4)
     let feature = Feature(
       initialState: 0, definition: Shelf(bootstraps: false),
       configuration: .init(interceptors: [keeper]))
@@ -211,7 +193,7 @@ struct FeatureEventLogTests {
   func continuousClockTimes() throws {
     let clock = ContinuousClock()
     let origin = clock.now
-    let keeper = LogKeeper(capacity: 1_000)
+    let keeper = LogKeeper<Shelf>(capacity: 1_000)
     let feature = Feature(
       initialState: 0, definition: Shelf(bootstraps: false),
       configuration: .init(interceptors: [keeper]))
@@ -252,7 +234,7 @@ struct FeatureEventLogTests {
     #expect(entries.first?.values.action == .burst(10))
     #expect(entries.dropLast().last?.values.action == .single)
     // The whole run, read from a log that keeps it, is what a per-stage interceptor sees.
-    let wide = TypedLogKeeper<Relay>(capacity: 1_000)
+    let wide = LogKeeper<Relay>(capacity: 1_000)
     let described = Lines()
     let second = Feature(
       initialState: 0, definition: Relay(),
@@ -284,7 +266,7 @@ struct FeatureEventLogTests {
 
   @Test("reading after a number gives the newer stages; removeAll forgets, numbers count on")
   func readAfterAndRemoveAll() throws {
-    let keeper = LogKeeper(capacity: 100)
+    let keeper = LogKeeper<Shelf>(capacity: 100)
     let feature = Feature(
       initialState: 0, definition: Shelf(bootstraps: false),
       configuration: .init(interceptors: [keeper]))
@@ -308,7 +290,7 @@ struct FeatureEventLogTests {
 
   @Test("readers on other threads see whole inputs, in order, while four threads send wishes")
   func readersWhileWriting() throws {
-    let keeper = LogKeeper(capacity: 500)
+    let keeper = LogKeeper<Shelf>(capacity: 500)
     let feature = Feature(
       initialState: 0, definition: Shelf(bootstraps: false),
       configuration: .init(interceptors: [keeper]))
@@ -346,7 +328,7 @@ struct FeatureEventLogTests {
   )
   func disposeWhileProcessing() throws {
     for _ in 0..<20 {
-      let keeper = LogKeeper(capacity: 100_000)
+      let keeper = LogKeeper<Shelf>(capacity: 100_000)
       let feature = Feature(
         initialState: 0, definition: Shelf(bootstraps: false),
         configuration: .init(interceptors: [keeper]))

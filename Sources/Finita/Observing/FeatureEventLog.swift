@@ -64,8 +64,8 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     self.feature = feature
     self.capacity = Swift.max(1, capacity)
     self.clock = clock
-    slack = Swift.min(capacity, 64)
-    slotCount = capacity + slack
+    slack = Swift.min(self.capacity, 64)
+    slotCount = self.capacity + slack
     writer = .allocate(capacity: 1)
     writer.initialize(to: Writer())
     published = AtomicWord(0)
@@ -86,10 +86,11 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   /// slack), where the next stage goes, and what the stages of the current input share.
   @usableFromInline
   struct Writer {
-    /// The slots, every one initialized (to no values) when allocated.
+    /// The slots; a record or a ring value is initialized when first written.
     @usableFromInline var slots: Storage
     @usableFromInline var allocated = 0
-    /// The slot of the next stage.
+    /// The slot of the next stage: `nextNumber % slotCount`, kept to spare a division per
+    /// stage.
     @usableFromInline var next = 0
     /// The next stage's number.
     @usableFromInline var nextNumber = 0
@@ -103,9 +104,9 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     /// The ring index of the action being handled, which its effects and its `actionHandled`
     /// refer to instead of keeping it again.
     @usableFromInline var currentAction: Int32 = -1
-    /// How many actions were kept since ``currentAction``: after any, the action is kept
+    /// Whether ``currentAction`` is the newest action kept; once another is, the action is kept
     /// again rather than referred to.
-    @usableFromInline var actionsSinceCurrent = 0
+    @usableFromInline var currentActionIsNewest = false
     /// The ring index of the newest effect, which the state it led to refers to.
     @usableFromInline var lastEffect: Int32 = -1
     /// The current input's time, in the clock's ticks since its start.
@@ -187,7 +188,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
         record.action = keep(action, in: slots)
         if stage == .action {
           writer.pointee.currentAction = record.action
-          writer.pointee.actionsSinceCurrent = 0
+          writer.pointee.currentActionIsNewest = true
         }
       }
       if let wish {
@@ -220,7 +221,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   /// Keeps an action in its ring.
   @inlinable @inline(__always)
   func keep(_ action: Definition.Action, in slots: Storage) -> Int32 {
-    writer.pointee.actionsSinceCurrent &+= 1
+    writer.pointee.currentActionIsNewest = false
     return slots.actions.put(action, at: &writer.pointee.cursors.actions, slotCount)
   }
 
@@ -233,11 +234,11 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   /// value and the stage.
   @inlinable @inline(__always)
   func currentAction(_ action: Definition.Action?, in slots: Storage) -> Int32 {
-    guard writer.pointee.actionsSinceCurrent > 0, let action else {
+    guard !writer.pointee.currentActionIsNewest, let action else {
       return writer.pointee.currentAction
     }
     writer.pointee.currentAction = keep(action, in: slots)
-    writer.pointee.actionsSinceCurrent = 0
+    writer.pointee.currentActionIsNewest = true
     return writer.pointee.currentAction
   }
 
@@ -280,7 +281,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
       // The first stages, or the first after `removeAll()`: the state before them is the
       // initial state of a `created` stage, or the state before the first `state` stage.
       var number = Swift.max(window.scanned, window.startNumber)
-      var index = (window.startIndex + number - window.startNumber) % slotCount
+      var index = number % slotCount
       while number < published {
         if let state = slots.stateBefore(at: index) {
           window.initialState = state
@@ -295,7 +296,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     guard dropped > 0 else { return }
     // The state the last dropped `created` or `state` stage left is where the kept ones
     // start: looked for from the newest dropped stage back.
-    var index = (window.startIndex + dropped - 1) % slotCount
+    var index = (window.startNumber + dropped - 1) % slotCount
     for _ in 0..<dropped {
       if let state = slots.stateAfter(at: index) {
         window.initialState = state
@@ -303,22 +304,19 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
       }
       index = index == 0 ? slotCount - 1 : index - 1
     }
-    window.startIndex = (window.startIndex + dropped) % slotCount
     window.startNumber += dropped
     window.dropped += dropped
   }
 
   // MARK: - Reading (any thread)
 
-  /// Where the window of published stages starts in the slots, under the lock; it ends at
-  /// ``published``.
+  /// Where the window of published stages starts, under the lock; it ends at ``published``.
+  /// Stage `number` is in slot `number % slotCount`.
   @usableFromInline
   struct Window {
     /// The slots, as the writer last placed them (it replaces them under the lock as it grows
     /// them; its own copy is ``Writer/slots``).
     @usableFromInline var slots: Storage?
-    /// The slot of the window's first stage.
-    @usableFromInline var startIndex = 0
     /// The number of the window's first stage.
     @usableFromInline var startNumber = 0
     @usableFromInline var dropped = 0
@@ -370,7 +368,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
       guard let slots = window.slots else { return (kept, window.dropped, window.initialState) }
       let first = Swift.max(window.startNumber, number.map { $0 + 1 } ?? 0)
       kept.reserveCapacity(Swift.max(0, published - first))
-      var index = (window.startIndex + Swift.max(0, first - window.startNumber)) % slotCount
+      var index = first % slotCount
       for stageNumber in first..<Swift.max(first, published) {
         kept.append(slots.entry(at: index, number: stageNumber, of: feature, scale: scale))
         index = index + 1 == slotCount ? 0 : index + 1
@@ -393,10 +391,8 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   /// Forgets the published stages and the dropped count; stages go on being kept from the
   /// next one, with their numbers counting on.
   public func removeAll() {
-    let slotCount = slotCount
     window.withLock { window in
       let published = published.load()
-      window.startIndex = (window.startIndex + published - window.startNumber) % slotCount
       window.startNumber = published
       window.dropped = 0
       window.initialState = nil

@@ -117,7 +117,7 @@ final class EventBuffer: Sendable {
         source.pending.removeFirst(source.sentFromPending)
         source.sentFromPending = 0
       }
-      for source in storage.sources where source.pending.count - source.sentFromPending < max {
+      for source in storage.sources where source.pending.count < max {
         // A source with a batch waiting is not read: its log keeps (and drops) the rest, so
         // what waits here stays bounded.
         let read = source.read(source.lastRead)
