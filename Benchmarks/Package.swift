@@ -57,6 +57,7 @@ let package = Package(
         .product(name: "FinitaLogging", package: "Finita"),
         .product(name: "FinitaRedux", package: "Finita"),
         .product(name: "FinitaRecording", package: "Finita"),  // issue 15
+        .product(name: "FinitaMetrics", package: "Finita"),  // issue 14
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "InstructionCounts"

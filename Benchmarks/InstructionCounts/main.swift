@@ -8,6 +8,7 @@ import BenchmarkMachines
 import Finita
 import FinitaAutomaton
 import FinitaLogging
+import FinitaMetrics
 import FinitaRecording
 import FinitaRedux
 import FinitaStatechart
@@ -105,6 +106,8 @@ case "logging-noop":
 case "logging-dropped":
   let logger = Logger(label: "counter") { _ in DiscardingLogHandler() }
   wishes(count: count, observers: 1, interceptors: [LoggingInterceptor(logger: logger)])
+case "metrics-noop": wishes(count: count, observers: 1, interceptors: [MetricsInterceptor()])
+case "tracing-noop": wishes(count: count, observers: 1, interceptors: [TracingInterceptor()])
 case "recording":
   wishes(count: count, observers: 1, interceptors: [FeatureRecorder(capacity: 10_000)])
 case "redux": dispatches(count: count, middleware: 0)

@@ -30,6 +30,11 @@ import Tracing
 ///
 /// Effects sent later by asynchronous work are matched to their span by the action they carry
 /// (its description), the newest span first, since an effect does not name its work.
+///
+/// Values are described only for spans the tracer records (`Span.isRecording`): a span starts
+/// with the feature's name and is renamed `feature action` once the tracer says it records it,
+/// so a no-op tracer, or a sampler that drops the trace, costs no description. Describing
+/// values with `String(describing:)` was most of what tracing a wish cost.
 public struct TracingInterceptor: FeatureInterceptor {
   private let tracer: (any Tracer)?
   private let books = LockedValue<[UInt64: Book]>([:])
@@ -44,32 +49,39 @@ public struct TracingInterceptor: FeatureInterceptor {
 
   /// Starts, annotates or ends the span the event belongs to.
   ///
+  /// No value is described while the interceptor's lock is held: a description is the
+  /// client's code.
+  ///
   /// - Parameter event: The event.
   public func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
   {
     let feature = event.feature
     switch event.stage {
     case .action:
-      guard let action = event.action else { return }
-      start(event.feature, action: action)
+      start(feature, action: event)
     case .effect:
-      guard let effect = event.effect else { return }
-      let action = event.action
-      let open = books.withLock { books in
-        books[feature.id]?.current ?? books[feature.id]?.waiting(for: action.map(describe))
+      let (current, anyWaiting) = books.withLock { books in
+        (books[feature.id]?.current, books[feature.id]?.isWaitingForWork ?? false)
       }
-      open?.span.addEvent(
-        SpanEvent(name: "effect", attributes: ["finita.value": .string("\(effect)")]))
+      if let current {
+        guard current.isRecording, let effect = Self.effect(of: event) else { return }
+        current.span.addEvent(Self.effectEvent(effect))
+      } else if anyWaiting, let action = Self.action(of: event),
+        let effect = Self.effect(of: event)
+      {
+        // An effect sent by asynchronous work: the newest recorded span of its action.
+        let open = books.withLock { $0[feature.id]?.waiting(for: action) }
+        open?.span.addEvent(Self.effectEvent(effect))
+      }
     case .news:
-      guard let news = event.news else { return }
-      let open = books.withLock { $0[feature.id]?.current }
-      open?.span.addEvent(SpanEvent(name: "news", attributes: ["finita.value": .string("\(news)")]))
+      let current = books.withLock { $0[feature.id]?.current }
+      guard let current, current.isRecording, let news = Self.news(of: event) else { return }
+      current.span.addEvent(SpanEvent(name: "news", attributes: ["finita.value": .string(news)]))
     case .postProcessedAction:
-      guard let action = event.action else { return }
-      let text = describe(action)
+      let context = books.withLock { $0[feature.id]?.current?.span.context }
+      guard let context, let action = Self.action(of: event) else { return }
       books.withLock { books in
-        guard let context = books[feature.id]?.current?.span.context else { return }
-        books[feature.id]?.parents.append((text, context))
+        books[feature.id]?.parents.append((action, context))
       }
     case .workStarted:
       guard let work = event.work, !work.isBootstrapper else { return }
@@ -120,70 +132,116 @@ public struct TracingInterceptor: FeatureInterceptor {
     }
   }
 
-  private func start<Action>(_ feature: FeatureInfo, action: Action) {
-    let text = describe(action)
-    let parent = books.withLock { books -> ServiceContext? in
-      guard let index = books[feature.id]?.parents.firstIndex(where: { $0.action == text }) else {
-        return nil
+  /// Starts the span of `action`: a child of the span whose effect's PostProcessor produced
+  /// the action, or of the current service context.
+  private func start<Definition: FeatureDefinition>(
+    _ feature: FeatureInfo, action event: borrowing FeatureEvent<Definition>
+  ) {
+    // The action is described to find its parent only while a PostProcessor action waits.
+    let parentsWaiting = books.withLock { !($0[feature.id]?.parents.isEmpty ?? true) }
+    var text = parentsWaiting ? Self.action(of: event) : nil
+    let parent = text.flatMap { text in
+      books.withLock { books -> ServiceContext? in
+        guard let index = books[feature.id]?.parents.firstIndex(where: { $0.action == text })
+        else { return nil }
+        return books[feature.id]?.parents.remove(at: index).context
       }
-      return books[feature.id]?.parents.remove(at: index).context
     }
     let context = parent ?? ServiceContext.current ?? .topLevel
     let tracer = self.tracer ?? InstrumentationSystem.tracer
-    let name = "\(feature.displayName) \(Self.caseName(text))"
-    let span = tracer.startSpan(name, context: context, ofKind: .internal)
-    span.attributes["finita.feature"] = feature.displayName
-    span.attributes["finita.feature.id"] = "\(feature.id)"
-    span.attributes["finita.action"] = text
-    let open = OpenSpan(span: span, action: text)
+    let featureName = feature.displayName
+    let span = tracer.startSpan(featureName, context: context, ofKind: .internal)
+    let isRecording = span.isRecording
+    if isRecording, let described = text ?? Self.action(of: event) {
+      text = described
+      span.operationName = "\(featureName) \(Self.caseName(described))"
+      span.attributes["finita.feature"] = featureName
+      span.attributes["finita.feature.id"] = "\(feature.id)"
+      span.attributes["finita.action"] = described
+    }
+    let open = OpenSpan(span: span, isRecording: isRecording, action: isRecording ? text : nil)
     books.withLock { books in
-      books[feature.id, default: Book()].current = open
+      books[feature.id, default: Book()].begin(open)
     }
   }
 
-  private func describe(_ value: Any) -> String {
-    String(describing: value)
+  // The event's values, described, each read in a function of its own: a generic function
+  // looks up the metadata of every optional of the definition's types it reads when it is
+  // entered, so reading them in `intercept` cost three lookups at every stage, even the stages
+  // that read none.
+
+  /// The event's action, described.
+  @inline(never)
+  private static func action<Definition: FeatureDefinition>(
+    of event: borrowing FeatureEvent<Definition>
+  ) -> String? {
+    event.action.map { String(describing: $0) }
   }
 
-  /// The case name of a described enum value: `loaded` for `loaded(3)`.
+  /// The event's effect, described.
+  @inline(never)
+  private static func effect<Definition: FeatureDefinition>(
+    of event: borrowing FeatureEvent<Definition>
+  ) -> String? {
+    event.effect.map { String(describing: $0) }
+  }
+
+  /// The event's news, described.
+  @inline(never)
+  private static func news<Definition: FeatureDefinition>(
+    of event: borrowing FeatureEvent<Definition>
+  ) -> String? {
+    event.news.map { String(describing: $0) }
+  }
+
+  private static func effectEvent(_ effect: String) -> SpanEvent {
+    SpanEvent(name: "effect", attributes: ["finita.value": .string(effect)])
+  }
+
   static func caseName(_ description: String) -> String {
     let head = description.prefix { $0 != "(" }
     return String(head.split(separator: ".").last ?? head)
   }
 
-  /// The spans of one feature: the action being handled, and the spans waiting for work.
   private struct Book {
     var current: OpenSpan?
     var byWork: [UInt64: OpenSpan] = [:]
-    /// The contexts of the actions that produced post-processed actions not yet handled.
     var parents: [(action: String, context: ServiceContext)] = []
+    /// The number of the newest span, to find the newest of several waiting for work.
+    var started: UInt64 = 0
 
-    /// The newest span waiting for work of the action described as `action`.
-    func waiting(for action: String?) -> OpenSpan? {
-      guard let action else { return nil }
-      return byWork.values.filter { $0.action == action }.max { $0.sequence < $1.sequence }
+    /// Whether any span waits for its work; only a recorded one takes events.
+    var isWaitingForWork: Bool {
+      byWork.values.contains { $0.isRecording }
+    }
+
+    mutating func begin(_ open: OpenSpan) {
+      started += 1
+      open.sequence = started
+      current = open
+    }
+
+    func waiting(for action: String) -> OpenSpan? {
+      byWork.values.filter { $0.action == action }.max { $0.sequence < $1.sequence }
     }
   }
 }
 
-/// A span that is open, with the number of its action's work still running.
 private final class OpenSpan: @unchecked Sendable {
-  // Safe to send: `work` and `handled` are only read or written under the interceptor's lock;
-  // the span is Sendable.
+  // Safe to send: `work`, `handled` and `sequence` are only read or written under the
+  // interceptor's lock; the span is Sendable, and the other properties are constants.
   let span: any Span
-  let action: String
-  let sequence: UInt64
+  /// Whether the tracer records the span, read once when it starts.
+  let isRecording: Bool
+  /// The action, described; `nil` when the span is not recorded.
+  let action: String?
+  var sequence: UInt64 = 0
   var work = 0
   var handled = false
 
-  init(span: any Span, action: String) {
+  init(span: any Span, isRecording: Bool, action: String?) {
     self.span = span
+    self.isRecording = isRecording
     self.action = action
-    sequence = OpenSpan.counter.withLock { value in
-      value += 1
-      return value
-    }
   }
-
-  private static let counter = LockedValue<UInt64>(0)
 }

@@ -1,6 +1,7 @@
 import Clocks
 import Finita
 import FinitaMetrics
+import Foundation
 import MetricsTestKit
 import Testing
 
@@ -88,5 +89,25 @@ struct MetricsInterceptorTests {
       configuration: .init(interceptors: [MetricsInterceptor(factory: metrics)]))
     shelf.accept(.add)
     #expect(try metrics.expectCounter("finita.wishes", [("feature", "Shelf")]).totalValue == 1)
+  }
+
+  @Test("features on eight threads at once: each feature's counters add up to its own wishes")
+  func concurrentFeatures() throws {
+    let metrics = TestMetrics()
+    let interceptor = MetricsInterceptor(factory: metrics)
+    let gate = Gate()
+    let features = (0..<8).map { index in
+      Feature(
+        initialState: 0, definition: Shelf(gate: gate.stream),
+        configuration: .init(name: "shelf\(index)", interceptors: [interceptor]))
+    }
+    DispatchQueue.concurrentPerform(iterations: features.count) { index in
+      for _ in 0..<(1_000 + index) { features[index].accept(.add) }
+    }
+    for index in features.indices {
+      let dimensions = [("feature", "shelf\(index)")]
+      #expect(try metrics.expectCounter("finita.wishes", dimensions).totalValue == 1_000 + index)
+      #expect(try metrics.expectCounter("finita.effects", dimensions).totalValue == 1_000 + index)
+    }
   }
 }

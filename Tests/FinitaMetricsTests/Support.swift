@@ -1,4 +1,5 @@
 import Finita
+import Foundation
 
 /// A shelf that loads books with asynchronous work a test releases, and publishes news.
 struct Shelf: FeatureDefinition {
@@ -71,4 +72,41 @@ struct Gate {
   }
 
   func open() { continuation.yield() }
+}
+
+/// Counts how many times a ``Noted`` value is described.
+final class DescriptionCount: @unchecked Sendable {
+  // Safe to send: `value` is only read or written under `lock`.
+  private let lock = NSLock()
+  private var count = 0
+
+  var value: Int { lock.withLock { count } }
+
+  func add() { lock.withLock { count += 1 } }
+}
+
+/// A feature whose wishes, effects and news count their descriptions.
+struct Noted: FeatureDefinition {
+  /// A value that counts each time it is described.
+  struct Value: Sendable, Equatable, CustomStringConvertible {
+    let count: DescriptionCount
+
+    var description: String {
+      count.add()
+      return "value"
+    }
+
+    static func == (lhs: Value, rhs: Value) -> Bool { true }
+  }
+  typealias Wish = Value
+  typealias Action = Value
+  typealias Effect = Value
+  typealias News = Value
+
+  func act(_ state: Int, _ action: Value) -> Effects<Value> { .just(action) }
+  func reduce(_ state: inout Int, _ effect: Value) { state += 1 }
+  func publishNews(_ action: Value, _ effect: Value, _ state: Int) -> Value? { effect }
+  func postProcess(_ action: Value, _ effect: Value, _ state: Int) -> Value? {
+    state == 1 ? action : nil
+  }
 }

@@ -104,4 +104,34 @@ struct TracingInterceptorTests {
     #expect(tracer.activeSpans.isEmpty)
     #expect(tracer.finishedSpans.map(\.operationName) == ["shelf load"])
   }
+
+  @Test("a tracer that records no span is given no description of a value")
+  func noDescriptionsWhenNotRecording() {
+    let count = DescriptionCount()
+    let feature = Feature(
+      initialState: 0, definition: Noted(),
+      configuration: .init(name: "noted", interceptors: [TracingInterceptor(tracer: NoOpTracer())]))
+    // The first wish's effect makes the PostProcessor send the action again: that action is
+    // described once, to find its parent span; nothing else is.
+    feature.accept(Noted.Value(count: count))
+    feature.accept(Noted.Value(count: count))
+    #expect(feature.state == 3)
+    #expect(count.value == 2)
+  }
+
+  @Test("a recorded span still names and describes its action, effects and news")
+  func descriptionsWhenRecording() throws {
+    let count = DescriptionCount()
+    let tracer = InMemoryTracer()
+    let feature = Feature(
+      initialState: 1, definition: Noted(),
+      configuration: .init(name: "noted", interceptors: [TracingInterceptor(tracer: tracer)]))
+    feature.accept(Noted.Value(count: count))
+    let span = try #require(tracer.finishedSpans.first)
+    #expect(span.operationName == "noted value")
+    #expect(span.attributes["finita.action"]?.toSpanAttribute() == .string("value"))
+    #expect(span.events.map(\.name) == ["effect", "news"])
+    // The action once for the name and attribute, the effect and the news once each.
+    #expect(count.value == 3)
+  }
 }

@@ -34,6 +34,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
   /// The stage: one byte, stored, so that reading it in an interceptor's generic code is one
   /// load.
   public let stage: FeatureStage
+  @usableFromInline let featureValue: UnsafePointer<FeatureInfo>
   @usableFromInline let wishValue: UnsafePointer<Wish>?
   @usableFromInline let actionValue: UnsafePointer<Action>?
   @usableFromInline let effectValue: UnsafePointer<Effect>?
@@ -64,6 +65,7 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
   ) {
     self.trace = trace
     self.stage = stage
+    featureValue = UnsafePointer(trace.infoAddress)
     wishValue = wish
     actionValue = action
     effectValue = effect
@@ -75,7 +77,11 @@ public struct FeatureEvent<Definition: FeatureDefinition>: ~Copyable {
   }
 
   /// The feature the event comes from.
-  public var feature: FeatureInfo { trace.info }
+  ///
+  /// Read through a pointer the event holds, so that an interceptor's generic code reads it
+  /// without looking up the definition's types.
+  @inlinable @inline(__always)
+  public var feature: FeatureInfo { featureValue.pointee }
 
   /// The wish, for ``FeatureStage/wish``.
   @inlinable

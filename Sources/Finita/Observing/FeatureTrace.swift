@@ -14,6 +14,10 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @usableFromInline let hook: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
   /// The feature's description, which its events show.
   @usableFromInline let info: FeatureInfo
+  /// A copy of ``info`` in memory of the trace's own, which events point to: an interceptor's
+  /// generic code reads it through the pointer without the metadata of the definition's types
+  /// that reading the trace's property needs.
+  @usableFromInline let infoAddress: UnsafeMutablePointer<FeatureInfo>
   /// Copies an event's values out, in code specialized for the definition (made in
   /// ``make(hook:configuration:)``, which the client's module specializes): an interceptor's
   /// generic code that copied them itself looked up the metadata of an optional of each of the
@@ -43,6 +47,8 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   ) {
     self.hook = hook
     self.info = info
+    infoAddress = .allocate(capacity: 1)
+    infoAddress.initialize(to: info)
     self.copyValues = copyValues
     var called: [OpenedInterceptor<Definition>] = []
     var logs: [FeatureEventLog<Definition>] = []
@@ -66,6 +72,8 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   }
 
   deinit {
+    infoAddress.deinitialize(count: 1)
+    infoAddress.deallocate()
     calls.deallocate()
     logWriters.deallocate()
   }
