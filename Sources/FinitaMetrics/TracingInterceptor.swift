@@ -161,7 +161,13 @@ public struct TracingInterceptor: FeatureInterceptor {
     }
     let open = OpenSpan(span: span, isRecording: isRecording, action: isRecording ? text : nil)
     books.withLock { books in
-      books[feature.id, default: Book()].begin(open)
+      if let book = books[feature.id] {
+        book.begin(open)
+      } else {
+        let book = Book()
+        book.begin(open)
+        books[feature.id] = book
+      }
     }
   }
 
@@ -203,7 +209,10 @@ public struct TracingInterceptor: FeatureInterceptor {
     return String(head.split(separator: ".").last ?? head)
   }
 
-  private struct Book {
+  /// One feature's spans: a class, so that reading or changing it in the dictionary copies
+  /// nothing. Read and changed only under the interceptor's lock.
+  private final class Book: @unchecked Sendable {
+    // Safe to send: only read or written under the interceptor's lock.
     var current: OpenSpan?
     var byWork: [UInt64: OpenSpan] = [:]
     var parents: [(action: String, context: ServiceContext)] = []
@@ -215,7 +224,7 @@ public struct TracingInterceptor: FeatureInterceptor {
       byWork.values.contains { $0.isRecording }
     }
 
-    mutating func begin(_ open: OpenSpan) {
+    func begin(_ open: OpenSpan) {
       started += 1
       open.sequence = started
       current = open
