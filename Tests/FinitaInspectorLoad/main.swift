@@ -85,7 +85,12 @@ func residentMemory() -> String {
 
 let arguments = CommandLine.arguments.dropFirst()
 let flood = arguments.contains("--flood")
-let seconds = arguments.compactMap { Int($0) }.first ?? 10
+let seconds = arguments.first.flatMap { Int($0) } ?? 10
+// `--capacity N`: the log each feature keeps for the client (the client's `bufferCapacity`).
+let capacity =
+  arguments.firstIndex(of: "--capacity").flatMap { index in
+    arguments.dropFirst(index - arguments.startIndex + 1).first.flatMap { Int($0) }
+  } ?? InspectorClient.Configuration().bufferCapacity
 print(
   flood
     ? "\(featureCount) features sending as fast as they can for \(seconds) s"
@@ -96,18 +101,19 @@ let without = await run("without inspector", seconds: seconds, flood: flood)
 // address answers nothing), so no encoding competes with the features for the processors.
 let unconnected = InspectorClient.start(
   url: "ws://127.0.0.1:9/app?token=none",
-  configuration: .init(reconnectDelay: { _ in .seconds(3600) }))
+  configuration: .init(bufferCapacity: capacity, reconnectDelay: { _ in .seconds(3600) }))
 let buffered = await run("with client, nothing sent", seconds: seconds, flood: flood)
 print(String(format: "ratio: %.2fx", buffered / without))
 await unconnected.stop()
 let server = InspectorServer()
 let urls = try await server.start()
-let client = InspectorClient.start(url: urls.app.absoluteString)
+let client = InspectorClient.start(
+  url: urls.app.absoluteString, configuration: .init(bufferCapacity: capacity))
 for await event in client.connectionEvents where event == .connected { break }
 let with = await run("with client + inspector", seconds: seconds, flood: flood)
 print(String(format: "ratio: %.2fx", with / without))
 print(
-  "client dropped \(client.droppedEvents) stages (a log of 10,000 per feature); pending \(client.pendingEvents)"
+  "client dropped \(client.droppedEvents) stages (a log of \(capacity) per feature); pending \(client.pendingEvents)"
 )
 print("inspector keeps \(server.keptEvents) stages; \(residentMemory())")
 await client.stop()
