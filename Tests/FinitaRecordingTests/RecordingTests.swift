@@ -75,6 +75,45 @@ struct RecorderTests {
   }
 }
 
+@Suite("Recording while threads send wishes", .timeLimit(.minutes(1)))
+struct ConcurrentRecordingTests {
+  @Test("recordings taken on two threads while four send wishes: whole inputs, consistent states")
+  func recordingsWhileSending() throws {
+    let recorder = FeatureRecorder(capacity: 300)
+    let feature = Feature(
+      initialState: Tracker.State(), definition: Tracker(clock: ContinuousClock()),
+      configuration: .init(interceptors: [recorder]))
+    let wishesPerThread = 1_000
+    DispatchQueue.concurrentPerform(iterations: 6) { thread in
+      if thread < 4 {
+        for _ in 0..<wishesPerThread { feature.accept(.increment) }
+        return
+      }
+      for _ in 0..<100 {
+        guard let recording = recorder.recording(of: Tracker.self) else {
+          Issue.record("no recording")
+          return
+        }
+        let numbers = recording.steps.map(\.number)
+        #expect(recording.steps.count <= 300)
+        #expect(numbers == Array(numbers.indices.map { (numbers.first ?? 0) + $0 }))
+        #expect(recording.header.droppedSteps == numbers.first ?? recording.header.droppedSteps)
+        // A recording ends after a whole input, and its states follow from its initial state.
+        if let last = recording.steps.last?.stage.name, last != "started" {
+          #expect(last == "actionHandled")
+        }
+        let stateSteps = recording.steps.filter { $0.stage.name == "state" }.count
+        #expect(
+          (recording.states.last ?? recording.header.initialState).count
+            == recording.header.initialState.count + stateSteps)
+      }
+    }
+    #expect(feature.state.count == 4 * wishesPerThread)
+    let recording = try #require(recorder.recording(of: Tracker.self))
+    #expect(recording.states.last?.count == 4 * wishesPerThread)
+  }
+}
+
 @Suite("Saving, loading and replaying recordings", .timeLimit(.minutes(1)))
 struct ReplayTests {
   @Test("a recorded session saved as JSON Lines loads back and replays with no divergence")
