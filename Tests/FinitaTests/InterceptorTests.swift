@@ -2,6 +2,7 @@ import Clocks
 import Finita
 import FinitaFixtures
 import FinitaTesting
+import Foundation
 import Testing
 
 /// A feature with every part: a Bootstrapper, news, a PostProcessor and asynchronous work.
@@ -185,6 +186,61 @@ struct InterceptorTests {
     #expect(lines[news!...].prefix(3) == ["news allBorrowed", "actionHandled borrow", "wish echo"])
     _ = echo
     target.set(nil)
+  }
+
+  @Test("installing and uninstalling on one thread while four create features: all or nothing")
+  func installWhileCreating() throws {
+    /// Counts each feature's stages.
+    final class StageCount: FeatureInterceptor {
+      let counts = Locked<[UInt64: Int]>([:])
+
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        let id = event.feature.id
+        counts.modify { $0[id, default: 0] += 1 }
+      }
+    }
+    let count = StageCount()
+    let name = "racing-\(UInt64.random(in: 0...UInt64.max))"
+    let created = Locked<[Feature<Library>]>([])
+    let finished = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: 5) { thread in
+      guard thread < 4 else {
+        // Until every creating thread is done, so that the two overlap.
+        while finished.value < 4 {
+          let installed = FeatureInterceptors.install(count, for: .named(name))
+          for _ in 0..<20 where finished.value < 4 {}
+          installed.uninstall()
+          for _ in 0..<20 where finished.value < 4 {}
+        }
+        return
+      }
+      for _ in 0..<250 {
+        let feature = Feature(
+          initialState: 0, definition: Library(clock: TestClock()),
+          configuration: .init(name: name))
+        feature.accept(.borrow)
+        created.modify { $0.append(feature) }
+      }
+      finished.modify { $0 += 1 }
+    }
+    // What one feature reports from its creation through one wish (its Bootstrapper, the wish
+    // and the PostProcessor's action), from an interceptor it is given.
+    let reference = StageCount()
+    let referenceFeature = Feature(
+      initialState: 0, definition: Library(clock: TestClock()),
+      configuration: .init(interceptors: [reference]))
+    referenceFeature.accept(.borrow)
+    let whole = try #require(reference.counts.value.values.first)
+    // A feature takes the interceptors installed when it is created, for its whole life: it
+    // reports every stage or none.
+    let counts = count.counts.value
+    #expect(counts.values.allSatisfy { $0 == whole })
+    #expect(counts.count <= created.value.count)
+    let later = Feature(
+      initialState: 0, definition: Library(clock: TestClock()), configuration: .init(name: name))
+    later.accept(.borrow)
+    #expect(count.counts.value.count == counts.count)
+    _ = referenceFeature
   }
 
   @Test("installed interceptors apply to the features their filter selects, created after")
