@@ -108,11 +108,11 @@ public struct TracingInterceptor: FeatureInterceptor {
         return open
       }
       guard let open else { return }
-      if let error = event.error {
+      if open.isRecording, let error = event.error {
         open.span.recordError(error, attributes: [:])
         open.span.setStatus(SpanStatus(code: .error, message: "\(error)"))
       }
-      if event.stage == .workCancelled {
+      if open.isRecording, event.stage == .workCancelled {
         open.span.addEvent(
           SpanEvent(name: "cancelled", attributes: ["finita.work": .string("\(work)")]))
       }
