@@ -123,6 +123,12 @@ def load_check(driver, page_url, shot, pid):
           f"median {round_trips[len(round_trips) // 2]:.0f}, max {round_trips[-1]:.0f}")
     check(len(latencies) == 20 and latencies[-1] < 200,
           f"every click answers within 200 ms under load (max {latencies[-1]:.0f} ms)")
+    # The last click selected load9, which takes no wishes: its box is empty, so that no other
+    # feature's example stays in it, and disabled, with a placeholder that says why.
+    wish = driver.find_element(By.ID, "wish-input")
+    check(wish.get_attribute("value") == "" and not wish.is_enabled()
+          and "load9" in (wish.get_attribute("placeholder") or ""),
+          "a feature that takes no wishes shows an empty, disabled wish box that says why")
     later = [resident_kb(pid)]
     for _ in range(5):
         time.sleep(1)

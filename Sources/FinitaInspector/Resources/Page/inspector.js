@@ -295,8 +295,11 @@ function selectFeature(key) {
   view.selectedFeature = key;
   $("filter-feature").value = key;
   const descriptor = descriptorFor(key);
-  if (descriptor && descriptor.wishExample !== undefined && descriptor.wishExample !== null && !$("wish-input").dataset.touched) {
-    $("wish-input").value = JSON.stringify(descriptor.wishExample);
+  // The box shows the selected feature's example, or nothing (and so its placeholder) when it
+  // has none or takes no wishes; text the user typed stays.
+  if (descriptor && !$("wish-input").dataset.touched) {
+    const example = descriptor.acceptsWishes ? descriptor.wishExample : undefined;
+    $("wish-input").value = example === undefined || example === null ? "" : JSON.stringify(example);
   }
   // The list shows the choice at once; the timeline, filtered to the feature, follows in the
   // next frame.
