@@ -1,6 +1,7 @@
 import Clocks
 import Finita
 import FinitaCombine
+import Foundation
 import Testing
 
 #if canImport(Combine)
@@ -12,6 +13,29 @@ import Testing
 
   private typealias CombineSubscription = OpenCombine.Subscription
 #endif
+
+/// The values a subscription received, from any thread.
+final class LockedValues: @unchecked Sendable {
+  // Safe to send: `values` is only read or written under `lock`.
+  private let lock = NSLock()
+  private var values: [Int] = []
+
+  func append(_ value: Int) { lock.withLock { values.append(value) } }
+
+  /// Whether the values each sending thread sent (`thread * 10_000 + n`) came in that thread's
+  /// order.
+  var isOrderedPerThread: Bool {
+    lock.withLock {
+      var last: [Int: Int] = [:]
+      for value in values where value > 0 {
+        let thread = value / 10_000
+        if let previous = last[thread], previous >= value { return false }
+        last[thread] = value
+      }
+      return true
+    }
+  }
+}
 
 /// A subject that effects may capture.
 final class SharedSubject<Output, Failure: Error>: @unchecked Sendable {
@@ -155,6 +179,30 @@ struct CombineAdapterTests {
     cancellable.cancel()
     counter.accept(2)
     #expect(values == [0, 1])
+  }
+
+  @Test(
+    "statePublisher subscribed and cancelled at once on two threads while four send wishes: in order, nothing left"
+  )
+  func subscribeAndCancelWhileBusy() async {
+    let counter = Feature(memo: 0)
+    DispatchQueue.concurrentPerform(iterations: 6) { thread in
+      if thread < 4 {
+        for value in 1...2_000 { counter.accept(thread * 10_000 + value) }
+        return
+      }
+      for _ in 0..<500 {
+        let seen = LockedValues()
+        let cancellable = counter.statePublisher.sink { seen.append($0) }
+        cancellable.cancel()
+        // A subscription made while another thread processes starts after the work in progress;
+        // cancelled before that, it receives nothing. Whatever it received came in the order
+        // each sending thread sent.
+        #expect(seen.isOrderedPerThread)
+      }
+    }
+    await counter.idle()
+    #expect(counter.observerCounts == .init(state: 0, news: 0, cancelledBeforeAdding: 0))
   }
 
   @Test("newsPublisher delivers news published after subscription, not earlier ones")
