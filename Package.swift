@@ -200,7 +200,7 @@ let package = Package(
     .testTarget(
       name: "FinitaMetricsTests",
       dependencies: [
-        "Finita", "FinitaMetrics",
+        "Finita", "FinitaMetrics", "FinitaFixtures",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "MetricsTestKit", package: "swift-metrics"),
         .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),

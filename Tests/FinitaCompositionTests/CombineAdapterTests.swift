@@ -1,7 +1,7 @@
 import Clocks
 import Finita
 import FinitaCombine
-import Foundation
+import FinitaFixtures
 import Testing
 
 #if canImport(Combine)
@@ -14,27 +14,16 @@ import Testing
   private typealias CombineSubscription = OpenCombine.Subscription
 #endif
 
-/// The values a subscription received, from any thread.
-final class LockedValues: @unchecked Sendable {
-  // Safe to send: `values` is only read or written under `lock`.
-  private let lock = NSLock()
-  private var values: [Int] = []
-
-  func append(_ value: Int) { lock.withLock { values.append(value) } }
-
-  /// Whether the values each sending thread sent (`thread * 10_000 + n`) came in that thread's
-  /// order.
-  var isOrderedPerThread: Bool {
-    lock.withLock {
-      var last: [Int: Int] = [:]
-      for value in values where value > 0 {
-        let thread = value / 10_000
-        if let previous = last[thread], previous >= value { return false }
-        last[thread] = value
-      }
-      return true
-    }
+/// Whether the values each sending thread sent (`thread * 10_000 + n`) came in that thread's
+/// order.
+private func isOrderedPerThread(_ values: [Int]) -> Bool {
+  var last: [Int: Int] = [:]
+  for value in values where value > 0 {
+    let thread = value / 10_000
+    if let previous = last[thread], previous >= value { return false }
+    last[thread] = value
   }
+  return true
 }
 
 /// A subject that effects may capture.
@@ -186,19 +175,19 @@ struct CombineAdapterTests {
   )
   func subscribeAndCancelWhileBusy() async {
     let counter = Feature(memo: 0)
-    DispatchQueue.concurrentPerform(iterations: 6) { thread in
+    runOnThreads(6) { thread in
       if thread < 4 {
         for value in 1...2_000 { counter.accept(thread * 10_000 + value) }
         return
       }
       for _ in 0..<500 {
-        let seen = LockedValues()
-        let cancellable = counter.statePublisher.sink { seen.append($0) }
+        let seen = Locked<[Int]>([])
+        let cancellable = counter.statePublisher.sink { value in seen.modify { $0.append(value) } }
         cancellable.cancel()
         // A subscription made while another thread processes starts after the work in progress;
         // cancelled before that, it receives nothing. Whatever it received came in the order
         // each sending thread sent.
-        #expect(seen.isOrderedPerThread)
+        #expect(isOrderedPerThread(seen.value))
       }
     }
     await counter.idle()

@@ -92,3 +92,21 @@ package final class Gate: Sendable {
     continuation.finish()
   }
 }
+
+/// Runs `body(0)`, `body(1)`, … `body(count - 1)` each on a thread of its own, all at once, and
+/// returns when every one has returned.
+///
+/// For tests whose roles must overlap (threads that send while others read):
+/// `DispatchQueue.concurrentPerform` runs only as many iterations at a time as there are
+/// processors, so on a two-core machine its later iterations start once the earlier ones ended.
+package func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let group = DispatchGroup()
+  for index in 0..<count {
+    group.enter()
+    Thread {
+      body(index)
+      group.leave()
+    }.start()
+  }
+  group.wait()
+}

@@ -1,7 +1,7 @@
 import Clocks
 import Finita
+import FinitaFixtures
 import FinitaMetrics
-import Foundation
 import MetricsTestKit
 import Testing
 
@@ -101,7 +101,7 @@ struct MetricsInterceptorTests {
         initialState: 0, definition: Shelf(gate: gate.stream),
         configuration: .init(name: "shelf\(index)", interceptors: [interceptor]))
     }
-    DispatchQueue.concurrentPerform(iterations: features.count) { index in
+    runOnThreads(features.count) { index in
       for _ in 0..<(1_000 + index) { features[index].accept(.add) }
     }
     for index in features.indices {

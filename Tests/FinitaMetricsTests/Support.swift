@@ -1,5 +1,5 @@
 import Finita
-import Foundation
+import FinitaFixtures
 
 /// A shelf that loads books with asynchronous work a test releases, and publishes news.
 struct Shelf: FeatureDefinition {
@@ -74,25 +74,14 @@ struct Gate {
   func open() { continuation.yield() }
 }
 
-/// Counts how many times a ``Noted`` value is described.
-final class DescriptionCount: @unchecked Sendable {
-  // Safe to send: `value` is only read or written under `lock`.
-  private let lock = NSLock()
-  private var count = 0
-
-  var value: Int { lock.withLock { count } }
-
-  func add() { lock.withLock { count += 1 } }
-}
-
 /// A feature whose wishes, effects and news count their descriptions.
 struct Noted: FeatureDefinition {
   /// A value that counts each time it is described.
   struct Value: Sendable, Equatable, CustomStringConvertible {
-    let count: DescriptionCount
+    let count: Locked<Int>
 
     var description: String {
-      count.add()
+      count.modify { $0 += 1 }
       return "value"
     }
 

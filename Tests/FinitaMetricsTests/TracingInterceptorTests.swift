@@ -1,4 +1,5 @@
 import Finita
+import FinitaFixtures
 import FinitaMetrics
 import InMemoryTracing
 import Testing
@@ -107,7 +108,7 @@ struct TracingInterceptorTests {
 
   @Test("a tracer that records no span is given no description of a value")
   func noDescriptionsWhenNotRecording() {
-    let count = DescriptionCount()
+    let count = Locked(0)
     let feature = Feature(
       initialState: 0, definition: Noted(),
       configuration: .init(name: "noted", interceptors: [TracingInterceptor(tracer: NoOpTracer())]))
@@ -121,7 +122,7 @@ struct TracingInterceptorTests {
 
   @Test("a recorded span still names and describes its action, effects and news")
   func descriptionsWhenRecording() throws {
-    let count = DescriptionCount()
+    let count = Locked(0)
     let tracer = InMemoryTracer()
     let feature = Feature(
       initialState: 1, definition: Noted(),

@@ -84,7 +84,7 @@ struct ConcurrentRecordingTests {
       initialState: Tracker.State(), definition: Tracker(clock: ContinuousClock()),
       configuration: .init(interceptors: [recorder]))
     let wishesPerThread = 1_000
-    DispatchQueue.concurrentPerform(iterations: 6) { thread in
+    runOnThreads(6) { thread in
       if thread < 4 {
         for _ in 0..<wishesPerThread { feature.accept(.increment) }
         return

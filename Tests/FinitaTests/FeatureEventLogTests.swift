@@ -1,5 +1,6 @@
 import Dispatch
 import Finita
+import FinitaFixtures
 import Synchronization
 import Testing
 
@@ -296,7 +297,7 @@ struct FeatureEventLogTests {
       configuration: .init(interceptors: [keeper]))
     let log = try #require(keeper.log)
     let wishesPerThread = 2_000
-    DispatchQueue.concurrentPerform(iterations: 6) { thread in
+    runOnThreads(6) { thread in
       if thread < 4 {
         for _ in 0..<wishesPerThread { feature.accept(.add) }
         return

@@ -2,7 +2,6 @@ import Clocks
 import Finita
 import FinitaFixtures
 import FinitaTesting
-import Foundation
 import Testing
 
 /// A feature with every part: a Bootstrapper, news, a PostProcessor and asynchronous work.
@@ -203,17 +202,24 @@ struct InterceptorTests {
     let name = "racing-\(UInt64.random(in: 0...UInt64.max))"
     let created = Locked<[Feature<Library>]>([])
     let finished = Locked(0)
-    DispatchQueue.concurrentPerform(iterations: 5) { thread in
+    let firstInstalled = Locked(false)
+    runOnThreads(5) { thread in
       guard thread < 4 else {
-        // Until every creating thread is done, so that the two overlap.
+        // Installed before any feature is created and until one is, then on and off until
+        // every creating thread is done: some features are created with it, and the two overlap.
+        var installed = FeatureInterceptors.install(count, for: .named(name))
+        firstInstalled.set(true)
+        while created.value.isEmpty {}
         while finished.value < 4 {
-          let installed = FeatureInterceptors.install(count, for: .named(name))
-          for _ in 0..<20 where finished.value < 4 {}
           installed.uninstall()
           for _ in 0..<20 where finished.value < 4 {}
+          installed = FeatureInterceptors.install(count, for: .named(name))
+          for _ in 0..<20 where finished.value < 4 {}
         }
+        installed.uninstall()
         return
       }
+      while !firstInstalled.value {}
       for _ in 0..<250 {
         let feature = Feature(
           initialState: 0, definition: Library(clock: TestClock()),
@@ -235,6 +241,7 @@ struct InterceptorTests {
     // reports every stage or none.
     let counts = count.counts.value
     #expect(counts.values.allSatisfy { $0 == whole })
+    #expect(!counts.isEmpty)
     #expect(counts.count <= created.value.count)
     let later = Feature(
       initialState: 0, definition: Library(clock: TestClock()), configuration: .init(name: name))
