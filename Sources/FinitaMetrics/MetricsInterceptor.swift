@@ -70,8 +70,9 @@ public struct MetricsInterceptor<C: Clock>: FeatureInterceptor where C.Duration 
     case .news: meters(for: event.feature).news.increment()
     case .workStarted:
       guard let work = event.work else { return }
-      let meters = meters(for: event.feature)
-      books.start(work.id, at: elapsed(), of: event.feature.id)
+      let feature = event.feature
+      let meters = meters(for: feature)
+      books.start(work.id, at: elapsed(), of: feature.id)
       meters.inFlight.increment()
     case .workFinished, .workCancelled, .workFailed:
       guard let work = event.work else { return }

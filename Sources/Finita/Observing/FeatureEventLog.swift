@@ -492,9 +492,9 @@ extension UnsafeMutablePointer {
 /// each kind per stage; so a value is overwritten only after as many stages as there are
 /// slots, when the stage that refers to it has left the window. Nothing is initialized ahead:
 /// records are plain data written before they are read, and a ring fills from its start (its
-/// ``FeatureEventLogCursor`` says how far), so growing moves only what was written. A wish's stages touch about a
-/// third of the memory a column per value at each stage's index did, which is what counts when
-/// a feature's caches went cold between wishes.
+/// ``FeatureEventLogCursor`` says how far), so growing moves only what was written. A wish's
+/// stages touch about a third of the memory a column per value at each stage's index did, which
+/// is what counts when a feature's caches went cold between wishes.
 @usableFromInline
 struct FeatureEventLogStorage<Definition: FeatureDefinition> {
   @usableFromInline let records: UnsafeMutablePointer<FeatureEventLogRecord>

@@ -12,11 +12,9 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
 
   /// The package's own hook; `nil` when only interceptors trace.
   @usableFromInline let hook: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?
-  /// The feature's description, which its events show.
-  @usableFromInline let info: FeatureInfo
-  /// A copy of ``info`` in memory of the trace's own, which events point to: an interceptor's
-  /// generic code reads it through the pointer without the metadata of the definition's types
-  /// that reading the trace's property needs.
+  /// The feature's description, which its events show, in memory of the trace's own that
+  /// events point to: an interceptor's generic code reads it through the pointer, without the
+  /// metadata of the definition's types that reading a property of the trace needs.
   @usableFromInline let infoAddress: UnsafeMutablePointer<FeatureInfo>
   /// Copies an event's values out, in code specialized for the definition (made in
   /// ``make(hook:configuration:)``, which the client's module specializes): an interceptor's
@@ -46,7 +44,6 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
       @escaping @Sendable (borrowing FeatureEvent<Definition>) -> FeatureEventValues<Definition>
   ) {
     self.hook = hook
-    self.info = info
     infoAddress = .allocate(capacity: 1)
     infoAddress.initialize(to: info)
     self.copyValues = copyValues
