@@ -89,6 +89,18 @@ func dispatches(count: Int, middleware: Int) {
   subscription.cancel()
 }
 
+/// Sends `count` wishes to a counter with one state observer and `interceptor` compiled in.
+func compiledWishes(count: Int, interceptor: some FeatureInterceptor) {
+  let feature = Feature(
+    initialState: Counter.State(),
+    definition: Counter().intercepted(by: interceptor),
+    configuration: .init(name: "counter")
+  )
+  let subscription = feature.observeState { consume($0) }
+  for _ in 0..<count { feature.accept(.increment) }
+  subscription.cancel()
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]) else {
   print("usage: FinitaInstructionCounts SCENARIO COUNT")
@@ -100,6 +112,7 @@ case "fanout10": wishes(count: count, observers: 10)
 case "fanout100": wishes(count: count, observers: 100)
 case "fanout1000": wishes(count: count, observers: 1_000)
 case "noop-interceptor": wishes(count: count, observers: 1, interceptors: [NoOpInterceptor()])
+case "compiled-noop-interceptor": compiledWishes(count: count, interceptor: NoOpInterceptor())
 case "logging-noop":
   let logger = Logger(label: "counter") { _ in SwiftLogNoOpLogHandler() }
   wishes(count: count, observers: 1, interceptors: [LoggingInterceptor(logger: logger)])

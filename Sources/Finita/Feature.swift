@@ -70,7 +70,8 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
     monitor: WorkMonitor? = nil
   ) {
-    let combined = FeatureTrace.make(hook: trace, configuration: configuration)
+    let combined = FeatureTrace.make(
+      hook: trace, configuration: configuration, definition: definition)
     core = FeatureCore(
       initialState: initialState,
       definition: definition,
@@ -78,7 +79,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
       trace: combined,
       monitor: monitor
     )
-    combined?(.created(initialState))
+    core.report(.created(initialState))
     if startsImmediately { core.start() }
   }
 

@@ -28,6 +28,32 @@ struct RunningMachineTests {
     _ = subscription
   }
 
+  @Test("an interceptor compiled into the automaton's feature sees its events and steps")
+  func compiledInterceptor() throws {
+    /// Keeps each stage and the news' states.
+    struct Stages: FeatureInterceptor {
+      let lines: Recorder<String>
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        let values = event.valueDescription
+        lines.append(values.isEmpty ? event.stage.name : "\(event.stage) \(values)")
+      }
+    }
+    let lines = Recorder<String>()
+    let turnstile = Feature(
+      initialState: Turnstile.locked,
+      definition: AutomatonDefinition(Turnstile.automaton, undefinedEvents: .ignore)
+        .intercepted(by: Stages(lines: lines)))
+    turnstile.accept(.coin)
+    turnstile.accept(.push)
+    #expect(turnstile.state == .locked)
+    let wishes = lines.values.filter { $0.hasPrefix("wish ") }
+    let news = lines.values.filter { $0.hasPrefix("news ") }
+    #expect(wishes == ["wish coin", "wish push"])
+    #expect(news.count == 2)
+    #expect(news.first?.contains("unlocked") == true)
+    #expect(lines.values.first == "created locked")
+  }
+
   @Test("an event sent by an observer is queued and handled after the current one")
   func reentrantEventsAreQueued() throws {
     let turnstile = try Feature(automaton: Turnstile.automaton)

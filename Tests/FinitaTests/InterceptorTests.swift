@@ -473,3 +473,165 @@ extension InterceptorValuesTests {
     #expect(Set(FeatureStage.allStages).count == 15)
   }
 }
+
+@Suite("An interceptor compiled into the feature", .timeLimit(.minutes(1)))
+struct CompiledInterceptorTests {
+  @Test("sees every stage in order, as the same interceptor attached at run time does")
+  func sameStagesAsAtRunTime() async {
+    let compiled = Journal()
+    let attached = Journal()
+    let clock = VirtualClock()
+    let feature = Feature(
+      initialState: 0,
+      definition: Library(clock: clock).intercepted(by: compiled),
+      configuration: .init(name: "library", interceptors: [attached], onUnhandledError: { _ in })
+    )
+    feature.accept(.borrow)
+    feature.accept(.load)
+    await clock.advance(by: .seconds(1), afterSleeps: 1)
+    feature.accept(.fail)
+    // 7 lines for creation and the Bootstrapper, 11 for borrow, 7 for load and 5 for fail.
+    await attached.lines.waitFor(count: 30)
+    feature.dispose()
+    let lines = attached.lines.values
+    #expect(lines.count == 31)
+    #expect(compiled.lines.values == lines)
+    #expect(lines.first == "created 0")
+    #expect(lines.contains("workFinished work#1 for load"))
+    #expect(lines.contains { $0.hasPrefix("workFailed work#2 \"failing\" for fail threw") })
+    #expect(lines.last == "disposed")
+  }
+
+  @Test("alone, it sees every stage, and events name the wrapped definition")
+  func aloneNamesTheBase() {
+    let compiled = Journal()
+    let installed = Journal()
+    let token = FeatureInterceptors.install(installed, for: .type(Library.self))
+    let feature = Feature(
+      initialState: 0, definition: Library(clock: TestClock()).intercepted(by: compiled))
+    token.uninstall()
+    feature.accept(.borrow)
+    feature.dispose()
+    #expect(compiled.lines.values.count == 19)
+    #expect(compiled.lines.values.prefix(3) == ["created 0", "started", "bootstrapAction echo"])
+    #expect(compiled.lines.values.last == "disposed")
+    // The type filter selects it by its base definition's type.
+    #expect(installed.lines.values == compiled.lines.values)
+    #expect(compiled.features.value == ["Library"])
+  }
+
+  @Test("is called before the interceptors attached at run time, stage by stage")
+  func calledFirst() {
+    struct Tagging: FeatureInterceptor {
+      let tag: String
+      let lines: Locked<[String]>
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        lines.modify { $0.append("\(tag) \(event.stage)") }
+      }
+    }
+    let lines = Locked<[String]>([])
+    let feature = Feature(
+      initialState: 0,
+      definition: Library(clock: TestClock()).intercepted(
+        by: Tagging(tag: "compiled", lines: lines)),
+      configuration: .init(interceptors: [Tagging(tag: "attached", lines: lines)])
+    )
+    feature.accept(.borrow)
+    let stages = lines.value
+    #expect(stages.count % 2 == 0 && !stages.isEmpty)
+    for pair in stride(from: 0, to: stages.count, by: 2) {
+      #expect(stages[pair].hasPrefix("compiled "))
+      #expect(
+        stages[pair + 1] == stages[pair].replacingOccurrences(of: "compiled", with: "attached"))
+    }
+  }
+
+  @Test("one that asks for a log gets its log, written as at run time, and no calls")
+  func logDelivery() throws {
+    final class Keeper: FeatureInterceptor {
+      let log = Locked<FeatureEventLog<InterceptedDefinition<Library, Keeper>>?>(nil)
+      let calls = Locked(0)
+      var delivery: FeatureInterceptorDelivery { .log(capacity: 64) }
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        calls.modify { $0 += 1 }
+      }
+      func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+        self.log.set(log as? FeatureEventLog<InterceptedDefinition<Library, Keeper>>)
+      }
+    }
+    let keeper = Keeper()
+    let feature = Feature(
+      initialState: 0, definition: Library(clock: TestClock()).intercepted(by: keeper))
+    feature.accept(.borrow)
+    let log = try #require(keeper.log.value)
+    let stages = log.read().entries.map(\.values.stage)
+    #expect(stages.prefix(3) == [.created, .started, .bootstrapAction])
+    #expect(stages.filter { $0 == .wish }.count == 1)
+    #expect(stages.last == .actionHandled)
+    #expect(keeper.calls.value == 0)
+    #expect(ObjectIdentifier(log.feature.definitionType) == ObjectIdentifier(Library.self))
+  }
+
+  @Test("an event's values can be kept, as from an interceptor attached at run time")
+  func keptValues() {
+    struct Keeping: FeatureInterceptor {
+      let states: Locked<[Int]>
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        guard event.stage == .state, let state = event.values.state as? Int else { return }
+        states.modify { $0.append(state) }
+      }
+    }
+    let states = Locked<[Int]>([])
+    let feature = Feature(
+      initialState: 0,
+      definition: Library(clock: TestClock()).intercepted(by: Keeping(states: states)))
+    feature.accept(.borrow)
+    #expect(states.value == [0, 1, 2])
+  }
+
+  @Test("features on four threads at once: each one's interceptor sees its own wishes, in order")
+  func concurrentSenders() {
+    /// Keeps the wishes one feature's interceptor saw.
+    final class Wishes: FeatureInterceptor {
+      let seen = Locked<[Counter.Wish]>([])
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        guard event.stage == .wish, let wish = event.wish as? Counter.Wish else { return }
+        seen.modify { $0.append(wish) }
+      }
+    }
+    let interceptors = (0..<4).map { _ in Wishes() }
+    let features = interceptors.map {
+      Feature(initialState: 0, definition: Counter().intercepted(by: $0))
+    }
+    // Each thread sends to every feature, so the four share each feature's queue.
+    runOnThreads(4) { thread in
+      for index in 0..<500 {
+        for feature in features { feature.accept(.add(thread * 1_000 + index)) }
+      }
+    }
+    for (feature, interceptor) in zip(features, interceptors) {
+      let seen = interceptor.seen.value
+      #expect(seen.count == 2_000)
+      #expect(feature.state == seen.reduce(0) { total, wish in total + wish.amount })
+      for thread in 0..<4 {
+        let own = seen.map(\.amount).filter { $0 / 1_000 == thread }
+        #expect(own == (0..<500).map { thread * 1_000 + $0 })
+      }
+    }
+  }
+}
+
+/// Adds each wish's amount to the state.
+private struct Counter: FeatureDefinition {
+  enum Wish: Sendable {
+    case add(Int)
+    var amount: Int {
+      switch self {
+      case .add(let amount): amount
+      }
+    }
+  }
+  typealias Action = Wish
+  typealias Effect = Wish
+  func reduce(_ state: inout Int, _ effect: Wish) { state += effect.amount }
+}

@@ -24,7 +24,8 @@ private struct DiscardingLogHandler: LogHandler {
   }
 }
 
-/// Issue 14: a synchronous wish with no interceptor, one that does nothing, and the logging,
+/// Issue 14: a synchronous wish with no interceptor, one that does nothing (attached at run
+/// time, and compiled into the feature with its definition), and the logging,
 /// metrics and tracing interceptors over backends that do nothing; all in the same run.
 func observingBenchmarks() {
   func measure(_ name: String, interceptors: [any FeatureInterceptor]) {
@@ -33,6 +34,20 @@ func observingBenchmarks() {
 
   measure("no interceptor", interceptors: [])
   measure("1 no-op interceptor", interceptors: [NoOpInterceptor()])
+  Benchmark("observing: sync wish, 1 no-op interceptor compiled in") { benchmark in
+    let feature = Feature(
+      initialState: Counter.State(),
+      definition: Counter().intercepted(by: NoOpInterceptor()),
+      configuration: .init(name: "counter")
+    )
+    let subscription = feature.observeState { blackHole($0) }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      feature.accept(.increment)
+    }
+    benchmark.stopMeasurement()
+    subscription.cancel()
+  }
   measure(
     "logging, no-op handler",
     interceptors: [

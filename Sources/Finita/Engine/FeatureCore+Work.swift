@@ -81,7 +81,7 @@ extension FeatureCore {
     deliver: @escaping @Sendable (Output) -> Void
   ) {
     let send = Send(host: Host(core: self, source: source), deliver: deliver)
-    let traced = trace != nil
+    let traced = trace != nil || hasCompiledInterceptor
     let started = shared.withLock { shared -> UInt64? in
       guard shared.machine.workStarted() else { return nil }
       let id = shared.makeID()
@@ -104,8 +104,8 @@ extension FeatureCore {
       )
       return id
     }
-    if let trace, let started {
-      trace(.workStarted(Self.tracedWork(started, name: name, source: source)))
+    if traced, let started {
+      report(.workStarted(Self.tracedWork(started, name: name, source: source)))
     }
   }
 

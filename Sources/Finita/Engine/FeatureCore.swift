@@ -30,8 +30,15 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @usableFromInline let definition: Definition
   @usableFromInline let configuration: FeatureConfiguration
-  /// What sees every stage; `nil` when nothing does.
+  /// What sees every stage at run time: the package's hook, logs, and the interceptors
+  /// attached at run time; `nil` when nothing does.
   @usableFromInline let trace: FeatureTrace<Definition>?
+  /// The trace the compiled interceptor's events come from (``FeatureEvent`` reads the
+  /// feature's description from it): the feature's trace, even when it has nothing else to call.
+  @usableFromInline let eventTrace: FeatureTrace<Definition>?
+  /// Whether the core calls the definition's compiled interceptor: it has one, and that one
+  /// did not ask for a log (the trace writes that one's log).
+  @usableFromInline let callsCompiledInterceptor: Bool
   /// Told when the work moves, for the testing module; `nil` otherwise. A monitored feature
   /// always takes the slow path, which tells it.
   @usableFromInline let monitor: WorkMonitor?
@@ -58,7 +65,10 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   ) {
     self.definition = definition
     self.configuration = configuration
-    self.trace = trace
+    self.trace = trace?.tracesAtRunTime == true ? trace : nil
+    eventTrace = trace
+    callsCompiledInterceptor =
+      definition.compiledInterceptor.map { $0.delivery.clock == nil } ?? false
     self.monitor = monitor
     isMainActorOnly = configuration.isolation == .mainActor
     // The words, the lock, the shared and owned parts and the published states live in one
@@ -225,7 +235,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     for id in changes.removals { forgetObserver(id) }
     if isDisposed, !owned.pointee.isFinished {
       owned.pointee.isFinished = true
-      trace?(.disposed)
+      report(.disposed)
       var finished: [@Sendable () -> Void] = []
       if let list = owned.pointee.stateObservers?.takeUnretainedValue() {
         finished += list.slots.removeAll().compactMap(\.finish)
@@ -270,6 +280,40 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     return list
   }
 
+  // MARK: - Tracing
+
+  /// Whether the definition has a compiled interceptor that the core calls; known when
+  /// compiling for most definitions (``NoInterceptor``), whose code then has no such calls.
+  @inlinable @inline(__always)
+  var hasCompiledInterceptor: Bool {
+    definition.compiledInterceptor != nil && callsCompiledInterceptor
+  }
+
+  /// Hands one stage to the definition's compiled interceptor, in code specialized for the
+  /// definition and so for the interceptor: `event` builds the stage's event from the trace
+  /// with one of its `withEvent` methods, and when the interceptor's `intercept(_:)` is inlined
+  /// and reads nothing, nothing of it is left.
+  ///
+  /// ```swift
+  /// intercept { trace, call in trace.withEvent(wish: wish, call) }
+  /// ```
+  @inlinable @inline(__always)
+  func intercept(
+    _ event: (
+      FeatureTrace<Definition>, (borrowing FeatureEvent<Definition>) -> Void
+    ) -> Void
+  ) {
+    guard hasCompiledInterceptor, let interceptor = definition.compiledInterceptor else { return }
+    event(eventTrace.unsafelyUnwrapped) { interceptor.intercept($0) }
+  }
+
+  /// Reports a stage off the hot path: to the compiled interceptor, then to the trace.
+  @inlinable
+  func report(_ payload: FeatureTraceEvent<Definition>) {
+    intercept { trace, call in trace.withEvent(of: payload, call) }
+    trace?(payload)
+  }
+
   // MARK: - Processing
 
   /// Whether the feature was disposed; checked by the token holder between user calls.
@@ -282,12 +326,13 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   func process(_ item: Item) {
     switch item {
     case .wish(let wish):
+      intercept { trace, call in trace.withEvent(wish: wish, call) }
       trace?.wish(wish)
       handle(definition.wishToAction(wish))
     case .action(let action):
       handle(action)
     case .bootstrapAction(let action):
-      trace?(.bootstrapAction(action))
+      report(.bootstrapAction(action))
       handle(action)
     case .effect(let effect, let action):
       apply(effect, from: action)
@@ -296,7 +341,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     case .start:
       runBootstrapper()
     case .traced(let event):
-      trace?(event.value)
+      report(event.value)
     case .travel(let step):
       travel(step.value)
     }
@@ -305,6 +350,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// Runs the Actor for one action and reduces its synchronous effects.
   @inlinable
   func handle(_ action: Action) {
+    intercept { trace, call in trace.withEvent(.action, action: action, call) }
     trace?.action(action)
     let effects = definition.act(owned.pointee.state, action)
     switch effects.operation {
@@ -317,6 +363,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     case .work(let work):
       launch(work, from: action)
     }
+    intercept { trace, call in trace.withEvent(.actionHandled, action: action, call) }
     trace?.actionHandled(action)
   }
 
@@ -339,19 +386,26 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @inlinable @inline(__always)
   func apply(_ effect: Effect, from action: Action, traced: Bool) {
+    intercept { trace, call in trace.withEvent(effect: effect, action: action, call) }
     if traced { trace?.effect(effect, from: action) }
     if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
       checkpoint()
     }
     if owned.pointee.isFinished { return }
-    // The state before the effect is copied only for the trace.
-    let previous = traced ? owned.pointee.state : nil
+    // The state before the effect is copied only for the trace or the compiled interceptor.
+    let previous = traced || hasCompiledInterceptor ? owned.pointee.state : nil
     definition.reduce(&owned.pointee.state, effect)
     let state = owned.pointee.state
     published.publish(state, back: &owned.pointee.back)
-    if traced, let previous { trace?.state(state, previous: previous, effect: effect) }
+    if let previous {
+      intercept { trace, call in
+        trace.withEvent(state: state, previous: previous, effect: effect, call)
+      }
+      if traced { trace?.state(state, previous: previous, effect: effect) }
+    }
     notify(owned.pointee.stateObservers, of: state)
     if let news = definition.publishNews(action, effect, state) {
+      intercept { trace, call in trace.withEvent(news: news, call) }
       if traced { trace?.news(news) }
       if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
         checkpoint()
@@ -359,6 +413,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       notify(owned.pointee.newsObservers, of: news)
     }
     if let next = definition.postProcess(action, effect, state) {
+      intercept { trace, call in trace.withEvent(.postProcessedAction, action: next, call) }
       if traced { trace?.postProcessedAction(next) }
       keepPostProcessed(next)
     }
@@ -461,7 +516,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @inlinable
   func runBootstrapper() {
-    trace?(.started)
+    report(.started)
     launch(
       definition.bootstrap(),
       cancelIDs: [],

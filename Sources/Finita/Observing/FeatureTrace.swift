@@ -22,6 +22,10 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   /// definition's types at every stage.
   @usableFromInline let copyValues:
     @Sendable (borrowing FeatureEvent<Definition>) -> FeatureEventValues<Definition>
+  /// Whether the trace has anything to call but the definition's compiled interceptor (which
+  /// the core calls itself): the hook, a log or an opened interceptor. The core calls the
+  /// trace only then.
+  @usableFromInline let tracesAtRunTime: Bool
   /// The configuration's interceptors, then the installed ones, each opened once.
   @usableFromInline let interceptors: [OpenedInterceptor<Definition>]
   /// The same interceptors in memory of the trace's own, not retained: the calls read these,
@@ -62,6 +66,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     }
     self.interceptors = called
     self.logs = logs
+    tracesAtRunTime = hook != nil || !logs.isEmpty || !called.isEmpty
     calls = .allocate(capacity: called.count)
     _ = calls.initialize(from: called.lazy.map { Unmanaged.passUnretained($0) })
     logWriters = .allocate(capacity: logs.count)
@@ -75,21 +80,34 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     logWriters.deallocate()
   }
 
-  /// The trace of a feature created with `configuration` and the package's `hook`: `nil`, and
-  /// free, when there is neither a hook nor an interceptor.
+  /// The trace of a feature of `definition` created with `configuration` and the package's
+  /// `hook`: `nil`, and free, when there is neither a hook nor an interceptor.
   @inlinable
   static func make(
     hook: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
-    configuration: FeatureConfiguration
+    configuration: FeatureConfiguration,
+    definition: Definition
   ) -> FeatureTrace? {
-    if hook == nil, configuration.interceptors.isEmpty, FeatureInterceptors.isEmpty { return nil }
+    var compiled = definition.compiledInterceptor
+    if hook == nil, compiled == nil, configuration.interceptors.isEmpty,
+      FeatureInterceptors.isEmpty
+    {
+      return nil
+    }
     let info = FeatureInfo(
       id: FeatureIdentity.next(),
       name: configuration.name,
-      definitionType: Definition.self
+      definitionType: (Definition.self as? any WrappingDefinition.Type)?.baseDefinitionType
+        ?? Definition.self
     )
-    let interceptors = configuration.interceptors + FeatureInterceptors.interceptors(for: info)
-    if hook == nil, interceptors.isEmpty { return nil }
+    var interceptors = configuration.interceptors + FeatureInterceptors.interceptors(for: info)
+    if let logged = compiled, logged.delivery.clock != nil {
+      // The engine writes a log alike for any interceptor that asks for one; this one first,
+      // as a compiled interceptor comes first.
+      interceptors.insert(logged, at: 0)
+      compiled = nil
+    }
+    if hook == nil, compiled == nil, interceptors.isEmpty { return nil }
     return FeatureTrace(
       hook: hook, info: info, interceptors: interceptors,
       copyValues: { FeatureEventValues(copying: $0) })
@@ -101,33 +119,105 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     hook?(payload)
     if !logs.isEmpty { logStage(payload) }
     if interceptors.isEmpty { return }
+    withEvent(of: payload) { deliver($0) }
+  }
+
+  /// Calls `body` with the event of a stage given as the trace's enum.
+  @inlinable @inline(__always)
+  func withEvent(
+    of payload: FeatureTraceEvent<Definition>,
+    _ body: (borrowing FeatureEvent<Definition>) -> Void
+  ) {
     switch payload {
     case .created(let state):
-      Self.withAddress(of: state) {
-        deliver(FeatureEvent(trace: self, stage: .created, state: $0))
-      }
-    case .started:
-      deliver(FeatureEvent(trace: self, stage: .started))
-    case .disposed:
-      deliver(FeatureEvent(trace: self, stage: .disposed))
-    case .bootstrapAction(let action):
-      deliver(.bootstrapAction, action)
-    case .workStarted(let work):
-      deliver(.workStarted, work, error: nil)
+      Self.withAddress(of: state) { body(FeatureEvent(trace: self, stage: .created, state: $0)) }
+    case .started: body(FeatureEvent(trace: self, stage: .started))
+    case .disposed: body(FeatureEvent(trace: self, stage: .disposed))
+    case .bootstrapAction(let action): withEvent(.bootstrapAction, action: action, body)
+    case .workStarted(let work): withEvent(.workStarted, work: work, error: nil, body)
     case .workEnded(let work, .finished):
-      deliver(.workFinished, work, error: nil)
+      withEvent(.workFinished, work: work, error: nil, body)
     case .workEnded(let work, .cancelled):
-      deliver(.workCancelled, work, error: nil)
+      withEvent(.workCancelled, work: work, error: nil, body)
     case .workEnded(let work, .failed(let error)):
-      deliver(.workFailed, work, error: error)
-    case .wish(let wish): deliverWish(wish)
-    case .action(let action): deliver(.action, action)
-    case .effect(let effect, let action): deliverEffect(effect, from: action)
+      withEvent(.workFailed, work: work, error: error, body)
+    case .wish(let wish): withEvent(wish: wish, body)
+    case .action(let action): withEvent(.action, action: action, body)
+    case .effect(let effect, let action): withEvent(effect: effect, action: action, body)
     case .state(let previous, let state, let effect):
-      deliverState(state, previous: previous, effect: effect)
-    case .news(let news): deliverNews(news)
-    case .postProcessedAction(let action): deliver(.postProcessedAction, action)
-    case .actionHandled(let action): deliver(.actionHandled, action)
+      withEvent(state: state, previous: previous, effect: effect, body)
+    case .news(let news): withEvent(news: news, body)
+    case .postProcessedAction(let action): withEvent(.postProcessedAction, action: action, body)
+    case .actionHandled(let action): withEvent(.actionHandled, action: action, body)
+    }
+  }
+
+  // Each event built from the values where they are: the core calls these for its compiled
+  // interceptor, in code where an interceptor that reads nothing leaves none of it.
+
+  /// Calls `body` with the event of ``FeatureStage/wish``.
+  @inlinable @inline(__always)
+  func withEvent(wish: Definition.Wish, _ body: (borrowing FeatureEvent<Definition>) -> Void) {
+    Self.withAddress(of: wish) { body(FeatureEvent(trace: self, stage: .wish, wish: $0)) }
+  }
+
+  /// Calls `body` with the event of a stage whose value is an action.
+  @inlinable @inline(__always)
+  func withEvent(
+    _ stage: FeatureStage, action: Definition.Action,
+    _ body: (borrowing FeatureEvent<Definition>) -> Void
+  ) {
+    Self.withAddress(of: action) { body(FeatureEvent(trace: self, stage: stage, action: $0)) }
+  }
+
+  /// Calls `body` with the event of ``FeatureStage/effect``.
+  @inlinable @inline(__always)
+  func withEvent(
+    effect: Definition.Effect, action: Definition.Action,
+    _ body: (borrowing FeatureEvent<Definition>) -> Void
+  ) {
+    Self.withAddress(of: effect) { effect in
+      Self.withAddress(of: action) { action in
+        body(FeatureEvent(trace: self, stage: .effect, action: action, effect: effect))
+      }
+    }
+  }
+
+  /// Calls `body` with the event of ``FeatureStage/state``.
+  @inlinable @inline(__always)
+  func withEvent(
+    state: Definition.State, previous: Definition.State, effect: Definition.Effect,
+    _ body: (borrowing FeatureEvent<Definition>) -> Void
+  ) {
+    Self.withAddress(of: state) { state in
+      Self.withAddress(of: previous) { previous in
+        Self.withAddress(of: effect) { effect in
+          body(
+            FeatureEvent(
+              trace: self, stage: .state, effect: effect, state: state, previousState: previous))
+        }
+      }
+    }
+  }
+
+  /// Calls `body` with the event of ``FeatureStage/news``.
+  @inlinable @inline(__always)
+  func withEvent(news: Definition.News, _ body: (borrowing FeatureEvent<Definition>) -> Void) {
+    Self.withAddress(of: news) { body(FeatureEvent(trace: self, stage: .news, news: $0)) }
+  }
+
+  /// Calls `body` with the event of a stage of asynchronous work.
+  @inlinable @inline(__always)
+  func withEvent(
+    _ stage: FeatureStage, work: TracedWork<Definition.Action>, error: (any Error)?,
+    _ body: (borrowing FeatureEvent<Definition>) -> Void
+  ) {
+    Self.withAddress(of: work.info) { info in
+      Self.withPointer(to: work.action) { action in
+        Self.withPointer(to: error) { error in
+          body(FeatureEvent(trace: self, stage: stage, action: action, work: info, error: error))
+        }
+      }
     }
   }
 
@@ -272,29 +362,26 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @inlinable
   func deliver(_ stage: FeatureStage, _ action: Definition.Action) {
-    Self.withAddress(of: action) { deliver(FeatureEvent(trace: self, stage: stage, action: $0)) }
+    withEvent(stage, action: action) { deliver($0) }
   }
 
   @inlinable
   func deliverEffect(_ effect: Definition.Effect, from action: Definition.Action) {
-    Self.withAddress(of: effect) { effect in
-      Self.withAddress(of: action) { action in
-        deliver(FeatureEvent(trace: self, stage: .effect, action: action, effect: effect))
-      }
-    }
+    withEvent(effect: effect, action: action) { deliver($0) }
   }
 
   @inlinable
   func deliverState(
     _ state: Definition.State, previous: Definition.State, effect: Definition.Effect
   ) {
+    // Built here rather than with `withEvent`: through its closure, the trace was retained
+    // and released at every state.
     Self.withAddress(of: state) { state in
       Self.withAddress(of: previous) { previous in
         Self.withAddress(of: effect) { effect in
           deliver(
             FeatureEvent(
-              trace: self, stage: .state, effect: effect, state: state,
-              previousState: previous))
+              trace: self, stage: .state, effect: effect, state: state, previousState: previous))
         }
       }
     }
@@ -302,27 +389,12 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @inlinable
   func deliverWish(_ wish: Definition.Wish) {
-    Self.withAddress(of: wish) { deliver(FeatureEvent(trace: self, stage: .wish, wish: $0)) }
+    withEvent(wish: wish) { deliver($0) }
   }
 
   @inlinable
   func deliverNews(_ news: Definition.News) {
-    Self.withAddress(of: news) { deliver(FeatureEvent(trace: self, stage: .news, news: $0)) }
-  }
-
-  @usableFromInline
-  func deliver(
-    _ stage: FeatureStage, _ work: TracedWork<Definition.Action>,
-    error: (any Error)?
-  ) {
-    Self.withAddress(of: work.info) { info in
-      Self.withPointer(to: work.action) { action in
-        Self.withPointer(to: error) { error in
-          deliver(
-            FeatureEvent(trace: self, stage: stage, action: action, work: info, error: error))
-        }
-      }
-    }
+    withEvent(news: news) { deliver($0) }
   }
 
   /// Calls `body` with the address of `value`.
@@ -342,7 +414,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   }
 
   /// Calls `body` with the address of `value`, or with `nil` when there is none.
-  @usableFromInline
+  @inlinable @inline(__always)
   static func withPointer<Value, Result>(
     to value: Value?, _ body: (UnsafePointer<Value>?) -> Result
   ) -> Result {
@@ -352,7 +424,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
 
   /// Hands `event` to each interceptor, in order.
   @inlinable
-  func deliver(_ event: consuming FeatureEvent<Definition>) {
+  func deliver(_ event: borrowing FeatureEvent<Definition>) {
     for call in calls { call._withUnsafeGuaranteedRef { $0.intercept(event) } }
   }
 }

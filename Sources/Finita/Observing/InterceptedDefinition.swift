@@ -1,0 +1,171 @@
+/// A definition with an interceptor compiled into its feature: the same parts as `Base`, and
+/// `Interceptor` called at every stage, before the configuration's and the installed ones.
+///
+/// Made by ``FeatureDefinition/intercepted(by:)``:
+///
+/// ```swift
+/// let feature = Feature(
+///   initialState: .init(),
+///   definition: Paginator(api: api).intercepted(by: WishCounter(counts: counts)))
+/// ```
+///
+/// An interceptor attached at run time (``FeatureConfiguration/interceptors``,
+/// ``FeatureInterceptors``) is an existential: each stage is an indirect call into code
+/// generic over the definition, which is not specialized for it. This one's type is part of
+/// the feature's type, so the engine's code for the feature is specialized for both the
+/// definition and the interceptor: its `intercept(_:)` is called directly with the concrete
+/// event type, and inlined when the compiler sees its body (the same module, or
+/// `@inlinable`). One that does nothing costs nothing; see "What it costs" in the article
+/// Observing features.
+///
+/// The price is the type: the feature is a `Feature<InterceptedDefinition<Paginator, WishCounter>>`,
+/// not a `Feature<Paginator>`. Events and ``FeatureInfo/definitionType`` still name the base
+/// definition's type, so ``FeatureFilter/type(_:)`` filters with `Paginator.self`. One
+/// definition has one compiled interceptor; for several, write one that calls each.
+///
+/// An interceptor whose ``FeatureInterceptor/delivery`` asks for a log is attached with its
+/// log, as it would be at run time.
+public struct InterceptedDefinition<
+  Base: FeatureDefinition, Interceptor: FeatureInterceptor
+>: FeatureDefinition where Base.CompiledInterceptor == NoInterceptor {
+  /// The base definition's wish.
+  public typealias Wish = Base.Wish
+  /// The base definition's action.
+  public typealias Action = Base.Action
+  /// The base definition's effect.
+  public typealias Effect = Base.Effect
+  /// The base definition's state.
+  public typealias State = Base.State
+  /// The base definition's news.
+  public typealias News = Base.News
+
+  /// The definition whose parts the feature runs.
+  public let base: Base
+  /// The interceptor compiled into the feature.
+  public let interceptor: Interceptor
+
+  /// Wraps `base` with `interceptor`; ``FeatureDefinition/intercepted(by:)`` reads better.
+  ///
+  /// - Parameters:
+  ///   - base: The definition.
+  ///   - interceptor: The interceptor.
+  @inlinable
+  public init(_ base: Base, interceptor: Interceptor) {
+    self.base = base
+    self.interceptor = interceptor
+  }
+
+  /// The interceptor, always there.
+  @inlinable
+  public var compiledInterceptor: Interceptor? { interceptor }
+
+  /// The base definition's ``FeatureDefinition/wishToAction(_:)``.
+  ///
+  /// - Parameter wish: The wish.
+  /// - Returns: Its action.
+  @inlinable
+  public func wishToAction(_ wish: Wish) -> Action { base.wishToAction(wish) }
+
+  /// The base definition's Actor.
+  ///
+  /// - Parameters:
+  ///   - state: The current state.
+  ///   - action: The action.
+  /// - Returns: Its effects.
+  @inlinable
+  public func act(_ state: State, _ action: Action) -> Effects<Effect> { base.act(state, action) }
+
+  /// The base definition's Reducer.
+  ///
+  /// - Parameters:
+  ///   - state: The state to change.
+  ///   - effect: The effect.
+  @inlinable
+  public func reduce(_ state: inout State, _ effect: Effect) { base.reduce(&state, effect) }
+
+  /// The base definition's NewsPublisher.
+  ///
+  /// - Parameters:
+  ///   - action: The action that produced the effect.
+  ///   - effect: The effect just reduced.
+  ///   - state: The state after the effect.
+  /// - Returns: The news, if any.
+  @inlinable
+  public func publishNews(_ action: Action, _ effect: Effect, _ state: State) -> News? {
+    base.publishNews(action, effect, state)
+  }
+
+  /// The base definition's PostProcessor.
+  ///
+  /// - Parameters:
+  ///   - action: The action that produced the effect.
+  ///   - effect: The effect just reduced.
+  ///   - state: The state after the effect.
+  /// - Returns: The follow-up action, if any.
+  @inlinable
+  public func postProcess(_ action: Action, _ effect: Effect, _ state: State) -> Action? {
+    base.postProcess(action, effect, state)
+  }
+
+  /// The base definition's Bootstrapper.
+  ///
+  /// - Returns: Its actions.
+  @inlinable
+  public func bootstrap() -> Effects<Action> { base.bootstrap() }
+
+  /// The base definition's error handler.
+  ///
+  /// - Parameters:
+  ///   - error: The error thrown.
+  ///   - action: The action whose effect threw.
+  /// - Returns: The effect, if any.
+  @inlinable
+  public func effect(for error: any Error, from action: Action) -> Effect? {
+    base.effect(for: error, from: action)
+  }
+}
+
+extension InterceptedDefinition: WrappingDefinition {
+  @usableFromInline static var baseDefinitionType: any FeatureDefinition.Type { Base.self }
+}
+
+/// A definition that runs another's parts, and reports that one's type in ``FeatureInfo``.
+@usableFromInline
+protocol WrappingDefinition {
+  /// The wrapped definition's type.
+  static var baseDefinitionType: any FeatureDefinition.Type { get }
+}
+
+extension FeatureDefinition where CompiledInterceptor == NoInterceptor {
+  /// This definition with `interceptor` compiled into its feature: called at every stage, in
+  /// code specialized for both, before any interceptor attached at run time.
+  ///
+  /// ```swift
+  /// Feature(initialState: .init(), definition: Counter().intercepted(by: StageCounter()))
+  /// ```
+  ///
+  /// - Parameter interceptor: The interceptor.
+  /// - Returns: The wrapped definition; see ``InterceptedDefinition``.
+  @inlinable
+  public func intercepted<Interceptor: FeatureInterceptor>(
+    by interceptor: Interceptor
+  ) -> InterceptedDefinition<Self, Interceptor> {
+    InterceptedDefinition(self, interceptor: interceptor)
+  }
+}
+
+/// The interceptor of a definition that has none compiled in
+/// (``FeatureDefinition/CompiledInterceptor``'s default): never created, never called.
+public struct NoInterceptor: FeatureInterceptor {
+  /// Never made by the engine; exists for the type.
+  @inlinable
+  public init() {}
+
+  /// Does nothing.
+  ///
+  /// - Parameter event: The event.
+  @inlinable
+  public func intercept<Definition: FeatureDefinition>(
+    _ event: borrowing FeatureEvent<Definition>
+  ) {}
+}
