@@ -40,6 +40,30 @@ struct TesterScenarioTests {
     await tester.finish()
   }
 
+  @Test("a definition with an interceptor compiled in: tested the same, and its work is seen")
+  func compiledInterceptor() async {
+    /// Keeps the stages of work.
+    struct WorkStages: FeatureInterceptor {
+      let stages: Locked<[FeatureStage]>
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        if event.work != nil { stages.modify { $0.append(event.stage) } }
+      }
+    }
+    let stages = Locked<[FeatureStage]>([])
+    let tester = FeatureTester(initialState: FixtureState()) { clock in
+      Fixture(clock: clock).intercepted(by: WorkStages(stages: stages))
+    }
+    await tester.send(.async(.milliseconds(10))) { $0.loading = true }
+    #expect(stages.value == [.workStarted])
+    await tester.advance(by: .milliseconds(10))
+    await tester.receive(.finishedAsync(5)) {
+      $0.counter = 105
+      $0.loading = false
+    }
+    await tester.finish()
+    #expect(stages.value == [.workStarted, .workFinished])
+  }
+
   @Test("9. A(1 s) then I2: the late effect is reduced against the state current when it arrives")
   func lateEffect() async {
     let tester = makeTester()

@@ -546,6 +546,31 @@ struct CompiledInterceptorTests {
     }
   }
 
+  @Test("a wish it sends to its own feature is queued behind the current step")
+  func wishFromInterceptorIsQueued() {
+    /// Sends `echo` to its feature when it sees the news, and keeps every stage.
+    final class Echoing: FeatureInterceptor {
+      let target = Locked<Feature<InterceptedDefinition<Library, Echoing>>?>(nil)
+      let lines = Recorder<String>()
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        let values = event.valueDescription
+        lines.append(values.isEmpty ? event.stage.name : "\(event.stage) \(values)")
+        if event.stage == .news { target.value?.accept(.echo) }
+      }
+    }
+    let echoing = Echoing()
+    let feature = Feature(
+      initialState: 0, definition: Library(clock: TestClock()).intercepted(by: echoing))
+    echoing.target.set(feature)
+    feature.accept(.borrow)
+    let lines = echoing.lines.values
+    let news = try? #require(lines.firstIndex(of: "news allBorrowed"))
+    #expect(
+      news.map { Array(lines[$0...].prefix(4)) }
+        == ["news allBorrowed", "actionHandled borrow", "wish echo", "action echo"])
+    echoing.target.set(nil)
+  }
+
   @Test("one that asks for a log gets its log, written as at run time, and no calls")
   func logDelivery() throws {
     final class Keeper: FeatureInterceptor {
