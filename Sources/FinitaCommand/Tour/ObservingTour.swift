@@ -1,5 +1,6 @@
 import Finita
 import FinitaLogging
+import Foundation
 import Logging
 
 /// Prints log entries as the tour's lines: level, feature, message.
@@ -40,5 +41,38 @@ enum ObservingTour {
     counter.dispose()
     token.uninstall()
     output.note("(LoggingInterceptor.install(logger:) logs every named feature created after it)")
+
+    output.section("Observing, compiled in: an interceptor in the feature's type")
+    let stages = StageTally()
+    let tallied = Feature(
+      initialState: Counter.State(),
+      definition: Counter(goal: 2, clock: ContinuousClock()).intercepted(by: stages)
+    )
+    tallied.accept(.increment)
+    tallied.accept(.increment)
+    tallied.dispose()
+    let counts = stages.counts
+    let tally = FeatureStage.allStages.compactMap { stage in
+      counts[stage].map { "\(stage) \($0)" }
+    }
+    output.note(tally.joined(separator: ", "))
+    output.note(
+      "(Counter().intercepted(by:) calls the interceptor in code specialized for both: "
+        + "one that does nothing costs nothing)")
+  }
+}
+
+/// Counts each stage of the features it is compiled into.
+private final class StageTally: FeatureInterceptor, @unchecked Sendable {
+  // Safe to send: `tally` is read and written under `lock` only.
+  private let lock = NSLock()
+  private var tally: [FeatureStage: Int] = [:]
+
+  /// The count of each stage so far.
+  var counts: [FeatureStage: Int] { lock.withLock { tally } }
+
+  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+    let stage = event.stage
+    lock.withLock { tally[stage, default: 0] += 1 }
   }
 }
