@@ -34,20 +34,9 @@ func observingBenchmarks() {
 
   measure("no interceptor", interceptors: [])
   measure("1 no-op interceptor", interceptors: [NoOpInterceptor()])
-  Benchmark("observing: sync wish, 1 no-op interceptor compiled in") { benchmark in
-    let feature = Feature(
-      initialState: Counter.State(),
-      definition: Counter().intercepted(by: NoOpInterceptor()),
-      configuration: .init(name: "counter")
-    )
-    let subscription = feature.observeState { blackHole($0) }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      feature.accept(.increment)
-    }
-    benchmark.stopMeasurement()
-    subscription.cancel()
-  }
+  syncWishBenchmark(
+    "observing: sync wish, 1 no-op interceptor compiled in",
+    definition: Counter().intercepted(by: NoOpInterceptor()), interceptors: [])
   measure(
     "logging, no-op handler",
     interceptors: [
@@ -64,13 +53,21 @@ func observingBenchmarks() {
   measure("tracing, no-op tracer", interceptors: [TracingInterceptor()])
 }
 
-/// A benchmark of a synchronous wish to the counter, with one state observer and
-/// `interceptors`: what observing and recording compare against the same wish without them.
+/// A benchmark of a synchronous wish to the counter (or `definition`, a counter with an
+/// interceptor compiled in), with one state observer and `interceptors`: what observing and
+/// recording compare against the same wish without them.
 func syncWishBenchmark(_ name: String, interceptors: [any FeatureInterceptor]) {
+  syncWishBenchmark(name, definition: Counter(), interceptors: interceptors)
+}
+
+/// A benchmark of a synchronous wish to `definition`; see the counter's overload.
+func syncWishBenchmark<Definition: FeatureDefinition>(
+  _ name: String, definition: Definition, interceptors: [any FeatureInterceptor]
+) where Definition.State == Counter.State, Definition.Wish == Counter.Wish {
   Benchmark(name) { benchmark in
     let feature = Feature(
       initialState: Counter.State(),
-      definition: Counter(),
+      definition: definition,
       configuration: .init(name: "counter", interceptors: interceptors)
     )
     let subscription = feature.observeState { blackHole($0) }
