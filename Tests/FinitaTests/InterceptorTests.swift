@@ -571,6 +571,37 @@ struct CompiledInterceptorTests {
     echoing.target.set(nil)
   }
 
+  @Test("disposed from another thread while four send: it sees what one attached at run time sees")
+  func disposedWhileBusy() {
+    for _ in 0..<20 {
+      let compiled = Journal()
+      let attached = Journal()
+      let feature = Feature(
+        initialState: 0,
+        definition: Library(clock: TestClock()).intercepted(by: compiled),
+        configuration: .init(interceptors: [attached], onUnhandledError: { _ in })
+      )
+      let sent = Locked(0)
+      runOnThreads(5) { thread in
+        guard thread < 4 else {
+          while sent.value < 100 {}
+          feature.dispose()
+          return
+        }
+        for _ in 0..<100 {
+          feature.accept(.borrow)
+          sent.modify { $0 += 1 }
+        }
+      }
+      let lines = attached.lines.values
+      #expect(compiled.lines.values == lines)
+      #expect(lines.filter { $0 == "disposed" }.count == 1)
+      // Nothing starts after the feature is disposed.
+      let disposed = lines.firstIndex(of: "disposed") ?? lines.endIndex
+      #expect(!lines[disposed...].contains { $0.hasPrefix("wish") || $0.hasPrefix("state") })
+    }
+  }
+
   @Test("one that asks for a log gets its log, written as at run time, and no calls")
   func logDelivery() throws {
     final class Keeper: FeatureInterceptor {
