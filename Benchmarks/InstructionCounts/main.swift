@@ -113,6 +113,9 @@ case "fanout100": wishes(count: count, observers: 100)
 case "fanout1000": wishes(count: count, observers: 1_000)
 case "noop-interceptor": wishes(count: count, observers: 1, interceptors: [NoOpInterceptor()])
 case "compiled-noop-interceptor": compiledWishes(count: count, interceptor: NoOpInterceptor())
+case "compiled-logging-noop":
+  let logger = Logger(label: "counter") { _ in SwiftLogNoOpLogHandler() }
+  compiledWishes(count: count, interceptor: LoggingInterceptor(logger: logger))
 case "logging-noop":
   let logger = Logger(label: "counter") { _ in SwiftLogNoOpLogHandler() }
   wishes(count: count, observers: 1, interceptors: [LoggingInterceptor(logger: logger)])

@@ -36,9 +36,11 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// The trace the compiled interceptor's events come from (``FeatureEvent`` reads the
   /// feature's description from it): the feature's trace, even when it has nothing else to call.
   @usableFromInline let eventTrace: FeatureTrace<Definition>?
-  /// Whether the core calls the definition's compiled interceptor: it has one, and that one
-  /// did not ask for a log (the trace writes that one's log).
-  @usableFromInline let callsCompiledInterceptor: Bool
+  /// The definition's compiled interceptor when the core calls it: `nil` when it has none, or
+  /// when it asked for a log (the trace writes that one's log). Kept here so that each call
+  /// borrows it: read from the definition, it was copied (retained and released) at every
+  /// stage.
+  @usableFromInline let compiledInterceptor: Definition.CompiledInterceptor?
   /// Told when the work moves, for the testing module; `nil` otherwise. A monitored feature
   /// always takes the slow path, which tells it.
   @usableFromInline let monitor: WorkMonitor?
@@ -67,8 +69,9 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     self.configuration = configuration
     self.trace = trace?.tracesAtRunTime == true ? trace : nil
     eventTrace = trace
-    callsCompiledInterceptor =
-      definition.compiledInterceptor.map { $0.delivery.clock == nil } ?? false
+    compiledInterceptor = definition.compiledInterceptor.flatMap {
+      $0.delivery.clock == nil ? $0 : nil
+    }
     self.monitor = monitor
     isMainActorOnly = configuration.isolation == .mainActor
     // The words, the lock, the shared and owned parts and the published states live in one
@@ -286,7 +289,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// compiling for most definitions (``NoInterceptor``), whose code then has no such calls.
   @inlinable @inline(__always)
   var hasCompiledInterceptor: Bool {
-    definition.compiledInterceptor != nil && callsCompiledInterceptor
+    definition.compiledInterceptor != nil && compiledInterceptor != nil
   }
 
   /// Hands one stage to the definition's compiled interceptor, in code specialized for the
@@ -303,8 +306,8 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       FeatureTrace<Definition>, (borrowing FeatureEvent<Definition>) -> Void
     ) -> Void
   ) {
-    guard hasCompiledInterceptor, let interceptor = definition.compiledInterceptor else { return }
-    event(eventTrace.unsafelyUnwrapped) { interceptor.intercept($0) }
+    guard hasCompiledInterceptor else { return }
+    event(eventTrace.unsafelyUnwrapped) { compiledInterceptor.unsafelyUnwrapped.intercept($0) }
   }
 
   /// Reports a stage off the hot path: to the compiled interceptor, then to the trace.
