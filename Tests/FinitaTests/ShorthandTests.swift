@@ -38,6 +38,39 @@ struct ShorthandTests {
     #expect(toggle.state)
   }
 
+  @Test("shorthand definitions take an interceptor compiled in, and its feature its news")
+  func shorthandsIntercepted() {
+    /// Counts the wishes it sees.
+    final class WishCount: FeatureInterceptor {
+      let count = Locked(0)
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        if event.stage == .wish { count.modify { $0 += 1 } }
+      }
+    }
+    struct Toggle: ReducerOnlyDefinition {
+      enum Wish: Sendable { case flip }
+      func reduce(_ state: inout Bool, _ effect: Wish) { state.toggle() }
+    }
+    let toggles = WishCount()
+    let toggle = Feature(initialState: false, definition: Toggle().intercepted(by: toggles))
+    toggle.accept(.flip)
+    #expect(toggle.state && toggles.count.value == 1)
+
+    let sums = WishCount()
+    let definition = ActorReducerDefinition<Int, Int, Int, String>(
+      actor: { _, wish in .just(wish) },
+      reducer: { state, effect in state += effect },
+      newsPublisher: { _, _, state in state > 10 ? "over ten" : nil }
+    )
+    let sum = Feature(initialState: 0, definition: definition.intercepted(by: sums))
+    let (news, subscription) = sum.recordNews()
+    sum.accept(5)
+    sum.accept(6)
+    #expect(news.values == ["over ten"])
+    #expect(sums.count.value == 2)
+    _ = subscription
+  }
+
   @Test("an actor+reducer feature built from closures")
   func actorReducer() {
     let feature = Feature(
