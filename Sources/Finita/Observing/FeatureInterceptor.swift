@@ -56,7 +56,6 @@ public protocol FeatureInterceptor: Sendable {
 
 extension FeatureInterceptor {
   /// A call of ``intercept(_:)`` for each stage.
-  @inlinable
   public var delivery: FeatureInterceptorDelivery { .eachStage }
 
   /// Does nothing.
@@ -72,15 +71,13 @@ public struct FeatureInterceptorDelivery: Sendable {
   /// For a log, what times its stages; shared by the logs of the delivery.
   @usableFromInline let clock: FeatureLogClock?
 
-  @usableFromInline
-  init(logCapacity: Int, clock: FeatureLogClock?) {
+  private init(logCapacity: Int, clock: FeatureLogClock?) {
     self.logCapacity = logCapacity
     self.clock = clock
   }
 
   /// A call of ``FeatureInterceptor/intercept(_:)`` for each stage, as it happens, on the
   /// processing thread.
-  @inlinable
   public static var eachStage: FeatureInterceptorDelivery {
     FeatureInterceptorDelivery(logCapacity: 0, clock: nil)
   }

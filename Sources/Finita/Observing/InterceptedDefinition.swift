@@ -19,9 +19,12 @@
 /// Observing features.
 ///
 /// The price is the type: the feature is a `Feature<InterceptedDefinition<Paginator, WishCounter>>`,
-/// not a `Feature<Paginator>`. Events and ``FeatureInfo/definitionType`` still name the base
-/// definition's type, so ``FeatureFilter/type(_:)`` filters with `Paginator.self`. One
-/// definition has one compiled interceptor; for several, write one that calls each.
+/// not a `Feature<Paginator>`, and its events, logs and recordings are generic over the wrapper
+/// (with the same wish, action, effect, state and news types). The feature's description
+/// (``FeatureEvent/feature``) names the base definition's type in
+/// ``FeatureInfo/definitionType``, so ``FeatureFilter/type(_:)`` selects it by
+/// `Paginator.self`. One definition has one compiled interceptor; for several, write one that
+/// calls each.
 ///
 /// An interceptor whose ``FeatureInterceptor/delivery`` asks for a log is attached with its
 /// log, as it would be at run time.
