@@ -36,11 +36,12 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// The trace the compiled interceptor's events come from (``FeatureEvent`` reads the
   /// feature's description from it): the feature's trace, even when it has nothing else to call.
   @usableFromInline let eventTrace: FeatureTrace<Definition>?
-  /// The definition's compiled interceptor when the core calls it: `nil` when it has none, or
-  /// when it asked for a log (the trace writes that one's log). Kept here so that each call
-  /// borrows it: read from the definition, it was copied (retained and released) at every
-  /// stage.
-  @usableFromInline let compiledInterceptor: Definition.CompiledInterceptor?
+  /// The same trace, read by the compiled interceptor's calls without retaining it
+  /// (``eventTrace`` keeps it alive): retained, it cost a retain and a release per stage.
+  @usableFromInline let unretainedEventTrace: Unmanaged<FeatureTrace<Definition>>?
+  /// Whether the core calls the definition's compiled interceptor, kept by ``eventTrace``:
+  /// it has one, and that one did not ask for a log (the trace writes that one's log).
+  @usableFromInline let callsCompiledInterceptor: Bool
   /// Told when the work moves, for the testing module; `nil` otherwise. A monitored feature
   /// always takes the slow path, which tells it.
   @usableFromInline let monitor: WorkMonitor?
@@ -69,9 +70,8 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     self.configuration = configuration
     self.trace = trace?.tracesAtRunTime == true ? trace : nil
     eventTrace = trace
-    compiledInterceptor = definition.compiledInterceptor.flatMap {
-      $0.delivery.clock == nil ? $0 : nil
-    }
+    unretainedEventTrace = trace.map { Unmanaged.passUnretained($0) }
+    callsCompiledInterceptor = trace?.compiled != nil
     self.monitor = monitor
     isMainActorOnly = configuration.isolation == .mainActor
     // The words, the lock, the shared and owned parts and the published states live in one
@@ -289,7 +289,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// compiling for most definitions (``NoInterceptor``), whose code then has no such calls.
   @inlinable @inline(__always)
   var hasCompiledInterceptor: Bool {
-    definition.compiledInterceptor != nil && compiledInterceptor != nil
+    definition.compiledInterceptor != nil && callsCompiledInterceptor
   }
 
   /// Hands one stage to the definition's compiled interceptor, in code specialized for the
@@ -307,7 +307,9 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     ) -> Void
   ) {
     guard hasCompiledInterceptor else { return }
-    event(eventTrace.unsafelyUnwrapped) { compiledInterceptor.unsafelyUnwrapped.intercept($0) }
+    unretainedEventTrace.unsafelyUnwrapped._withUnsafeGuaranteedRef { trace in
+      event(trace) { trace.compiled?.intercept($0) }
+    }
   }
 
   /// Reports a stage off the hot path: to the compiled interceptor, then to the trace.

@@ -22,9 +22,13 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   /// definition's types at every stage.
   @usableFromInline let copyValues:
     @Sendable (borrowing FeatureEvent<Definition>) -> FeatureEventValues<Definition>
-  /// Whether the trace has anything to call but the definition's compiled interceptor (which
-  /// the core calls itself): the hook, a log or an opened interceptor. The core calls the
-  /// trace only then.
+  /// The definition's compiled interceptor, which the core calls itself (``FeatureCore``'s
+  /// `intercept(_:)`); `nil` when it has none or it asked for a log. Kept here, where each call
+  /// borrows it: read from the definition, it was copied (retained and released) at every
+  /// stage; kept by the core, every feature's creation looked up the metadata of its type.
+  @usableFromInline let compiled: Definition.CompiledInterceptor?
+  /// Whether the trace has anything to call but the definition's compiled interceptor: the
+  /// hook, a log or an opened interceptor. The core calls the trace only then.
   @usableFromInline let tracesAtRunTime: Bool
   /// The configuration's interceptors, then the installed ones, each opened once.
   @usableFromInline let interceptors: [OpenedInterceptor<Definition>]
@@ -43,6 +47,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   init(
     hook: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
     info: FeatureInfo,
+    compiled: Definition.CompiledInterceptor?,
     interceptors: [any FeatureInterceptor],
     copyValues:
       @escaping @Sendable (borrowing FeatureEvent<Definition>) -> FeatureEventValues<Definition>
@@ -64,6 +69,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
         called.append(OpenedInterceptor<Definition>.open(interceptor))
       }
     }
+    self.compiled = compiled
     self.interceptors = called
     self.logs = logs
     tracesAtRunTime = hook != nil || !logs.isEmpty || !called.isEmpty
@@ -109,7 +115,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     }
     if hook == nil, compiled == nil, interceptors.isEmpty { return nil }
     return FeatureTrace(
-      hook: hook, info: info, interceptors: interceptors,
+      hook: hook, info: info, compiled: compiled, interceptors: interceptors,
       copyValues: { FeatureEventValues(copying: $0) })
   }
 
