@@ -1,4 +1,5 @@
 import Clocks
+import Dispatch
 import Finita
 import FinitaFixtures
 import FinitaTesting
@@ -506,9 +507,14 @@ struct CompiledInterceptorTests {
   func aloneNamesTheBase() {
     let compiled = Journal()
     let installed = Journal()
-    let token = FeatureInterceptors.install(installed, for: .type(Library.self))
+    // Other tests create features of the same type meanwhile: this one is told by its name.
+    let name = "alone-\(UInt64.random(in: 0...UInt64.max))"
+    let token = FeatureInterceptors.install(
+      installed,
+      for: FeatureFilter { FeatureFilter.type(Library.self).selects($0) && $0.name == name })
     let feature = Feature(
-      initialState: 0, definition: Library(clock: TestClock()).intercepted(by: compiled))
+      initialState: 0, definition: Library(clock: TestClock()).intercepted(by: compiled),
+      configuration: .init(name: name))
     token.uninstall()
     feature.accept(.borrow)
     feature.dispose()
@@ -517,7 +523,7 @@ struct CompiledInterceptorTests {
     #expect(compiled.lines.values.last == "disposed")
     // The type filter selects it by its base definition's type.
     #expect(installed.lines.values == compiled.lines.values)
-    #expect(compiled.features.value == ["Library"])
+    #expect(compiled.features.value == [name])
   }
 
   @Test("is called before the interceptors attached at run time, stage by stage")
@@ -600,6 +606,44 @@ struct CompiledInterceptorTests {
       let disposed = lines.firstIndex(of: "disposed") ?? lines.endIndex
       #expect(!lines[disposed...].contains { $0.hasPrefix("wish") || $0.hasPrefix("state") })
     }
+  }
+
+  @Test("on a main-actor feature sent wishes from four tasks, it is called on the main actor only")
+  @MainActor
+  func mainActorFeature() async {
+    /// Counts its calls, and those made off the main queue.
+    struct Confinement: FeatureInterceptor {
+      let key: DispatchSpecificKey<Int>
+      let calls: Locked<Int>
+      let offMain: Locked<Int>
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        calls.modify { $0 += 1 }
+        if DispatchQueue.getSpecific(key: key) != 14 { offMain.modify { $0 += 1 } }
+      }
+    }
+    // The main actor's executor is the main dispatch queue; mark it to recognise it.
+    let key = DispatchSpecificKey<Int>()
+    DispatchQueue.main.setSpecific(key: key, value: 14)
+    let calls = Locked(0)
+    let offMain = Locked(0)
+    let feature = Feature(
+      initialState: 0,
+      definition: Library(clock: TestClock())
+        .intercepted(by: Confinement(key: key, calls: calls, offMain: offMain)),
+      configuration: .init(isolation: .mainActor)
+    )
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          #expect(DispatchQueue.getSpecific(key: key) == nil)
+          for _ in 0..<25 { feature.accept(.borrow) }
+        }
+      }
+    }
+    // The first borrow posts another; each of the 100 adds one.
+    _ = await feature.waitForState { $0 == 101 }
+    #expect(calls.value > 400)
+    #expect(offMain.value == 0)
   }
 
   @Test("one that asks for a log gets its log, written as at run time, and no calls")
