@@ -570,7 +570,7 @@ struct CompiledInterceptorTests {
     echoing.target.set(feature)
     feature.accept(.borrow)
     let lines = echoing.lines.values
-    let news = try? #require(lines.firstIndex(of: "news allBorrowed"))
+    let news = lines.firstIndex(of: "news allBorrowed")
     #expect(
       news.map { Array(lines[$0...].prefix(4)) }
         == ["news allBorrowed", "actionHandled borrow", "wish echo", "action echo"])
@@ -640,6 +640,22 @@ struct CompiledInterceptorTests {
     _ = await feature.waitForState { $0 == 101 }
     #expect(calls.value > 400)
     #expect(offMain.value == 0)
+  }
+
+  @Test("a released feature lets go of its compiled interceptor and its trace")
+  func releasesCompiledInterceptor() {
+    weak var interceptor: Journal?
+    do {
+      let journal = Journal()
+      interceptor = journal
+      let feature = Feature(
+        initialState: 0, definition: Library(clock: TestClock()).intercepted(by: journal))
+      feature.accept(.borrow)
+      #expect(journal.lines.values.contains("wish borrow"))
+    }
+    // The wrapped definition holds it too, so this is released only when the core, and the
+    // trace it retained, are.
+    #expect(interceptor == nil)
   }
 
   @Test("one that asks for a log gets its log, written as at run time, and no calls")

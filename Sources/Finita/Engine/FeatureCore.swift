@@ -33,15 +33,12 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// What sees every stage at run time: the package's hook, logs, and the interceptors
   /// attached at run time; `nil` when nothing does.
   @usableFromInline let trace: FeatureTrace<Definition>?
-  /// The trace the compiled interceptor's events come from (``FeatureEvent`` reads the
-  /// feature's description from it): the feature's trace, even when it has nothing else to call.
-  @usableFromInline let eventTrace: FeatureTrace<Definition>?
-  /// The same trace, read by the compiled interceptor's calls without retaining it
-  /// (``eventTrace`` keeps it alive): retained, it cost a retain and a release per stage.
-  @usableFromInline let unretainedEventTrace: Unmanaged<FeatureTrace<Definition>>?
-  /// Whether the core calls the definition's compiled interceptor, kept by ``eventTrace``:
-  /// it has one, and that one did not ask for a log (the trace writes that one's log).
-  @usableFromInline let callsCompiledInterceptor: Bool
+  /// The feature's trace when it keeps a compiled interceptor for the core to call (the
+  /// definition has one, and it did not ask for a log, which the trace writes); `nil`
+  /// otherwise. The interceptor's events come from it (``FeatureEvent`` reads the feature's
+  /// description there). Retained here and released in `deinit`, so that a call reads it
+  /// without a retain and a release at every stage.
+  @usableFromInline let compiledTrace: Unmanaged<FeatureTrace<Definition>>?
   /// Told when the work moves, for the testing module; `nil` otherwise. A monitored feature
   /// always takes the slow path, which tells it.
   @usableFromInline let monitor: WorkMonitor?
@@ -69,9 +66,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     self.definition = definition
     self.configuration = configuration
     self.trace = trace?.tracesAtRunTime == true ? trace : nil
-    eventTrace = trace
-    unretainedEventTrace = trace.map { Unmanaged.passUnretained($0) }
-    callsCompiledInterceptor = trace?.compiled != nil
+    compiledTrace = trace?.compiled == nil ? nil : trace.map { Unmanaged.passRetained($0) }
     self.monitor = monitor
     isMainActorOnly = configuration.isolation == .mainActor
     // The words, the lock, the shared and owned parts and the published states live in one
@@ -104,6 +99,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     published.deinitialize()
     // The control word is at the start of the core's one allocation.
     UnsafeMutableRawPointer(control.pointer).deallocate()
+    compiledTrace?.release()
   }
 
   // MARK: - Submitting
@@ -289,7 +285,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// compiling for most definitions (``NoInterceptor``), whose code then has no such calls.
   @inlinable @inline(__always)
   var hasCompiledInterceptor: Bool {
-    definition.compiledInterceptor != nil && callsCompiledInterceptor
+    definition.compiledInterceptor != nil && compiledTrace != nil
   }
 
   /// Hands one stage to the definition's compiled interceptor, in code specialized for the
@@ -307,7 +303,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     ) -> Void
   ) {
     guard hasCompiledInterceptor else { return }
-    unretainedEventTrace.unsafelyUnwrapped._withUnsafeGuaranteedRef { trace in
+    compiledTrace.unsafelyUnwrapped._withUnsafeGuaranteedRef { trace in
       event(trace) { trace.compiled?.intercept($0) }
     }
   }
