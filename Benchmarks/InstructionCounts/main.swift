@@ -64,9 +64,16 @@ struct DiscardingLogHandler: LogHandler {
 
 /// Sends `count` wishes to a counter with `observers` state observers and `interceptors`.
 func wishes(count: Int, observers: Int, interceptors: [any FeatureInterceptor] = []) {
+  wishes(count: count, observers: observers, definition: Counter(), interceptors: interceptors)
+}
+
+/// Sends `count` wishes to `definition`, a counter or one with an interceptor compiled in.
+func wishes<Definition: FeatureDefinition>(
+  count: Int, observers: Int, definition: Definition, interceptors: [any FeatureInterceptor]
+) where Definition.State == Counter.State, Definition.Wish == Counter.Wish {
   let feature = Feature(
     initialState: Counter.State(),
-    definition: Counter(),
+    definition: definition,
     configuration: .init(name: "counter", interceptors: interceptors)
   )
   let subscriptions = (0..<observers).map { _ in feature.observeState { consume($0) } }
@@ -89,18 +96,6 @@ func dispatches(count: Int, middleware: Int) {
   subscription.cancel()
 }
 
-/// Sends `count` wishes to a counter with one state observer and `interceptor` compiled in.
-func compiledWishes(count: Int, interceptor: some FeatureInterceptor) {
-  let feature = Feature(
-    initialState: Counter.State(),
-    definition: Counter().intercepted(by: interceptor),
-    configuration: .init(name: "counter")
-  )
-  let subscription = feature.observeState { consume($0) }
-  for _ in 0..<count { feature.accept(.increment) }
-  subscription.cancel()
-}
-
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]) else {
   print("usage: FinitaInstructionCounts SCENARIO COUNT")
@@ -112,10 +107,16 @@ case "fanout10": wishes(count: count, observers: 10)
 case "fanout100": wishes(count: count, observers: 100)
 case "fanout1000": wishes(count: count, observers: 1_000)
 case "noop-interceptor": wishes(count: count, observers: 1, interceptors: [NoOpInterceptor()])
-case "compiled-noop-interceptor": compiledWishes(count: count, interceptor: NoOpInterceptor())
+case "compiled-noop-interceptor":
+  wishes(
+    count: count, observers: 1, definition: Counter().intercepted(by: NoOpInterceptor()),
+    interceptors: [])
 case "compiled-logging-noop":
   let logger = Logger(label: "counter") { _ in SwiftLogNoOpLogHandler() }
-  compiledWishes(count: count, interceptor: LoggingInterceptor(logger: logger))
+  wishes(
+    count: count, observers: 1,
+    definition: Counter().intercepted(by: LoggingInterceptor(logger: logger)),
+    interceptors: [])
 case "logging-noop":
   let logger = Logger(label: "counter") { _ in SwiftLogNoOpLogHandler() }
   wishes(count: count, observers: 1, interceptors: [LoggingInterceptor(logger: logger)])

@@ -1,6 +1,5 @@
 import Finita
 import FinitaLogging
-import Foundation
 import Logging
 
 /// Prints log entries as the tour's lines: level, feature, message.
@@ -63,16 +62,14 @@ enum ObservingTour {
 }
 
 /// Counts each stage of the features it is compiled into.
-private final class StageTally: FeatureInterceptor, @unchecked Sendable {
-  // Safe to send: `tally` is read and written under `lock` only.
-  private let lock = NSLock()
-  private var tally: [FeatureStage: Int] = [:]
+private struct StageTally: FeatureInterceptor {
+  private let tally = LockedValue<[FeatureStage: Int]>([:])
 
   /// The count of each stage so far.
-  var counts: [FeatureStage: Int] { lock.withLock { tally } }
+  var counts: [FeatureStage: Int] { tally.withLock { $0 } }
 
   func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
     let stage = event.stage
-    lock.withLock { tally[stage, default: 0] += 1 }
+    tally.withLock { $0[stage, default: 0] += 1 }
   }
 }
