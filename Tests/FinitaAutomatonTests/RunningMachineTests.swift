@@ -112,11 +112,11 @@ struct RunningMachineTests {
   }
 
   @Test("8 threads send events: none lost, never concurrent")
-  func concurrentEvents() throws {
+  func concurrentEvents() async throws {
     let turnstile = try Feature(automaton: Turnstile.automaton)
     let transitions = Locked(0)
     let subscription = turnstile.observeNews { _ in transitions.modify { $0 += 1 } }
-    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+    await runOnThreads(8) { _ in
       for index in 0..<2_000 {
         turnstile.accept(index.isMultiple(of: 2) ? .coin : .push)
       }

@@ -302,7 +302,7 @@ struct ConnectedFeaturesTests {
   }
 
   @Test("two features bound both ways, hammered from four threads: no event lost, no loop")
-  func bothWaysUnderConcurrency() {
+  func bothWaysUnderConcurrency() async {
     let a = Feature(initialState: Echo.State(), definition: Echo())
     let b = Feature(initialState: Echo.State(), definition: Echo())
     let binder = Binder()
@@ -310,7 +310,7 @@ struct ConnectedFeaturesTests {
     binder.bind(.news(of: b), to: .wishes(of: a)) { _ in .mirror }
     let perThread = 2_000
 
-    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+    await runOnThreads(4) { thread in
       let target = thread.isMultiple(of: 2) ? a : b
       for _ in 0..<perThread { target.accept(.increment) }
     }

@@ -175,7 +175,7 @@ struct CombineAdapterTests {
   )
   func subscribeAndCancelWhileBusy() async {
     let counter = Feature(memo: 0)
-    runOnThreads(6) { thread in
+    await runOnThreads(6) { thread in
       if thread < 4 {
         for value in 1...2_000 { counter.accept(thread * 10_000 + value) }
         return

@@ -96,17 +96,51 @@ package final class Gate: Sendable {
 /// Runs `body(0)`, `body(1)`, … `body(count - 1)` each on a thread of its own, all at once, and
 /// returns when every one has returned.
 ///
-/// For tests whose roles must overlap (threads that send while others read):
-/// `DispatchQueue.concurrentPerform` runs only as many iterations at a time as there are
-/// processors, so on a two-core machine its later iterations start once the earlier ones ended.
-package func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-  let group = DispatchGroup()
-  for index in 0..<count {
-    group.enter()
-    Thread {
-      body(index)
-      group.leave()
-    }.start()
+/// For tests whose roles must overlap (threads that send while others read). The caller's task is
+/// suspended meanwhile, so it holds no thread of the concurrency pool: that pool has one thread per
+/// processor, and a test blocking one of them while its threads run keeps other tests, and the
+/// features' own tasks, waiting on a machine with one or two processors. Not
+/// `DispatchQueue.concurrentPerform`: it runs only as many iterations at a time as there are
+/// processors, on one processor all of them one after another on the caller's thread, so a role
+/// that waits for another never returns.
+package func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    let group = DispatchGroup()
+    for index in 0..<count {
+      group.enter()
+      Thread {
+        body(index)
+        group.leave()
+      }.start()
+    }
+    group.notify(queue: .global()) { continuation.resume() }
   }
-  group.wait()
+}
+
+/// Runs `body` on a thread of its own and returns its result, the caller's task suspended
+/// meanwhile.
+///
+/// For a test that blocks (waits on a semaphore, or for a thread it started): blocking on the
+/// test's own thread would hold a thread of the concurrency pool, which the features' tasks and
+/// the other tests need (see ``runOnThreads(_:_:)``). The body runs in the caller's task, so an
+/// expectation that fails in it is reported for the test that made it.
+package func onThreadOfItsOwn<Result: Sendable>(
+  _ body: @escaping @Sendable () -> Result
+) async -> Result {
+  if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+    return await withTaskExecutorPreference(ThreadPerJob()) { body() }
+  }
+  return await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: body()) }.start()
+  }
+}
+
+/// An executor that runs each job it is given on a new thread, none of the concurrency pool's.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+private final class ThreadPerJob: TaskExecutor {
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    Thread { job.runSynchronously(on: executor) }.start()
+  }
 }

@@ -92,7 +92,7 @@ struct MetricsInterceptorTests {
   }
 
   @Test("features on eight threads at once: each feature's counters add up to its own wishes")
-  func concurrentFeatures() throws {
+  func concurrentFeatures() async throws {
     let metrics = TestMetrics()
     let interceptor = MetricsInterceptor(factory: metrics)
     let gate = Gate()
@@ -101,7 +101,7 @@ struct MetricsInterceptorTests {
         initialState: 0, definition: Shelf(gate: gate.stream),
         configuration: .init(name: "shelf\(index)", interceptors: [interceptor]))
     }
-    runOnThreads(features.count) { index in
+    await runOnThreads(features.count) { index in
       for _ in 0..<(1_000 + index) { features[index].accept(.add) }
     }
     for index in features.indices {

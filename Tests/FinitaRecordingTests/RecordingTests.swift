@@ -78,13 +78,13 @@ struct RecorderTests {
 @Suite("Recording while threads send wishes", .timeLimit(.minutes(1)))
 struct ConcurrentRecordingTests {
   @Test("recordings taken on two threads while four send wishes: whole inputs, consistent states")
-  func recordingsWhileSending() throws {
+  func recordingsWhileSending() async throws {
     let recorder = FeatureRecorder(capacity: 300)
     let feature = Feature(
       initialState: Tracker.State(), definition: Tracker(clock: ContinuousClock()),
       configuration: .init(interceptors: [recorder]))
     let wishesPerThread = 1_000
-    runOnThreads(6) { thread in
+    await runOnThreads(6) { thread in
       if thread < 4 {
         for _ in 0..<wishesPerThread { feature.accept(.increment) }
         return

@@ -58,7 +58,7 @@ struct DispatchTests {
   }
 
   @Test("8 threads dispatching at once: no action lost, each thread's order kept")
-  func concurrentDispatch() {
+  func concurrentDispatch() async {
     let threads = 8
     let perThread = 2_000
     let store = Store(initialState: [Int](repeating: -1, count: threads)) {
@@ -68,7 +68,7 @@ struct DispatchTests {
     }
     let deliveries = Counter()
     let token = store.subscribe { (_: [Int]) in deliveries.increment() }
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    await runOnThreads(threads) { thread in
       for sequence in 0..<perThread {
         store.dispatch((thread: thread, sequence: sequence))
       }

@@ -34,65 +34,69 @@ struct LockingTests {
   }
 
   @Test("a dispatch from another thread while the reducer runs is queued and reduced after it")
-  func dispatchWhileReducing() {
-    let dispatched = DispatchSemaphore(value: 0)
-    let stores = Recorder<Store<Log, LogAction>>()
-    let reducer = Reducer<Log, LogAction> { state, action in
-      if action == .add("slow"), let store = stores.values.first {
-        // Another thread dispatches and returns while this reducer is still running.
-        Thread {
-          store.dispatch(.add("queued"))
-          dispatched.signal()
-        }.start()
-        dispatched.wait()
+  func dispatchWhileReducing() async {
+    await onThreadOfItsOwn {
+      let dispatched = DispatchSemaphore(value: 0)
+      let stores = Recorder<Store<Log, LogAction>>()
+      let reducer = Reducer<Log, LogAction> { state, action in
+        if action == .add("slow"), let store = stores.values.first {
+          // Another thread dispatches and returns while this reducer is still running.
+          Thread {
+            store.dispatch(.add("queued"))
+            dispatched.signal()
+          }.start()
+          dispatched.wait()
+        }
+        logReducer.reduce(&state, action)
       }
-      logReducer.reduce(&state, action)
+      let passThrough = Middleware<Log, LogAction> { _, next, action in next(action) }
+      let store = Store(initialState: Log(), reducer: reducer, middleware: [passThrough])
+      stores.append(store)
+      let states = Recorder<[String]>()
+      let token = store.subscribe(\.entries) { states.append($0) }
+      store.dispatch(.add("slow"))
+      #expect(store.state.entries == ["slow", "queued"])
+      #expect(states.values == [[], ["slow"], ["slow", "queued"]])
+      token.cancel()
     }
-    let passThrough = Middleware<Log, LogAction> { _, next, action in next(action) }
-    let store = Store(initialState: Log(), reducer: reducer, middleware: [passThrough])
-    stores.append(store)
-    let states = Recorder<[String]>()
-    let token = store.subscribe(\.entries) { states.append($0) }
-    store.dispatch(.add("slow"))
-    #expect(store.state.entries == ["slow", "queued"])
-    #expect(states.values == [[], ["slow"], ["slow", "queued"]])
-    token.cancel()
   }
 
   @Test("next called from another thread reduces while the processing thread's reducer runs")
-  func nextWhileReducing() {
-    let reducing = DispatchSemaphore(value: 0)
-    let handedOver = DispatchSemaphore(value: 0)
-    let runs = Recorder<String>()
-    let reducer = Reducer<Log, LogAction> { state, action in
-      runs.append("\(action) on \(state.entries)")
-      // The first run of "slow" waits until the other thread's action is reduced and
-      // committed; it then loses the race and runs again, on the newer state.
-      if action == .add("slow"), state.entries.isEmpty {
-        reducing.signal()
-        handedOver.wait()
+  func nextWhileReducing() async {
+    await onThreadOfItsOwn {
+      let reducing = DispatchSemaphore(value: 0)
+      let handedOver = DispatchSemaphore(value: 0)
+      let runs = Recorder<String>()
+      let reducer = Reducer<Log, LogAction> { state, action in
+        runs.append("\(action) on \(state.entries)")
+        // The first run of "slow" waits until the other thread's action is reduced and
+        // committed; it then loses the race and runs again, on the newer state.
+        if action == .add("slow"), state.entries.isEmpty {
+          reducing.signal()
+          handedOver.wait()
+        }
+        logReducer.reduce(&state, action)
       }
-      logReducer.reduce(&state, action)
+      let hop = Middleware<Log, LogAction> { _, next, action in
+        guard action == .add("slow") else { return next(action) }
+        Thread {
+          reducing.wait()
+          next(.add("fast"))
+          handedOver.signal()
+        }.start()
+        next(action)
+      }
+      let store = Store(initialState: Log(), reducer: reducer, middleware: [hop])
+      let states = Recorder<[String]>()
+      let token = store.subscribe(\.entries) { states.append($0) }
+      store.dispatch(.add("slow"))
+      #expect(
+        runs.values == [
+          "add(\"slow\") on []", "add(\"fast\") on []", "add(\"slow\") on [\"fast\"]",
+        ])
+      #expect(store.state.entries == ["fast", "slow"])
+      #expect(states.values == [[], ["fast"], ["fast", "slow"]])
+      token.cancel()
     }
-    let hop = Middleware<Log, LogAction> { _, next, action in
-      guard action == .add("slow") else { return next(action) }
-      Thread {
-        reducing.wait()
-        next(.add("fast"))
-        handedOver.signal()
-      }.start()
-      next(action)
-    }
-    let store = Store(initialState: Log(), reducer: reducer, middleware: [hop])
-    let states = Recorder<[String]>()
-    let token = store.subscribe(\.entries) { states.append($0) }
-    store.dispatch(.add("slow"))
-    #expect(
-      runs.values == [
-        "add(\"slow\") on []", "add(\"fast\") on []", "add(\"slow\") on [\"fast\"]",
-      ])
-    #expect(store.state.entries == ["fast", "slow"])
-    #expect(states.values == [[], ["fast"], ["fast", "slow"]])
-    token.cancel()
   }
 }

@@ -142,22 +142,24 @@ struct MiddlewareTests {
   }
 
   @Test("next called from another thread during the middleware's run reduces before it returns")
-  func nextFromAnotherThread() {
-    let readings = Recorder<Int>()
-    let hop = Middleware<Log, LogAction> { store, next, action in
-      let passedOn = DispatchSemaphore(value: 0)
-      Thread {
-        next(action)
-        passedOn.signal()
-      }.start()
-      passedOn.wait()
-      readings.append(store.state.count)
+  func nextFromAnotherThread() async {
+    await onThreadOfItsOwn {
+      let readings = Recorder<Int>()
+      let hop = Middleware<Log, LogAction> { store, next, action in
+        let passedOn = DispatchSemaphore(value: 0)
+        Thread {
+          next(action)
+          passedOn.signal()
+        }.start()
+        passedOn.wait()
+        readings.append(store.state.count)
+      }
+      let store = makeLogStore(middleware: [hop])
+      store.dispatch(.increment)
+      store.dispatch(.increment)
+      #expect(readings.values == [1, 2])
+      #expect(store.state.count == 2)
     }
-    let store = makeLogStore(middleware: [hop])
-    store.dispatch(.increment)
-    store.dispatch(.increment)
-    #expect(readings.values == [1, 2])
-    #expect(store.state.count == 2)
   }
 
   @Test("a next kept from an earlier action is queued when called during a later one")

@@ -290,14 +290,14 @@ struct FeatureEventLogTests {
   }
 
   @Test("readers on other threads see whole inputs, in order, while four threads send wishes")
-  func readersWhileWriting() throws {
+  func readersWhileWriting() async throws {
     let keeper = LogKeeper<Shelf>(capacity: 500)
     let feature = Feature(
       initialState: 0, definition: Shelf(bootstraps: false),
       configuration: .init(interceptors: [keeper]))
     let log = try #require(keeper.log)
     let wishesPerThread = 2_000
-    runOnThreads(6) { thread in
+    await runOnThreads(6) { thread in
       if thread < 4 {
         for _ in 0..<wishesPerThread { feature.accept(.add) }
         return
@@ -327,14 +327,14 @@ struct FeatureEventLogTests {
   @Test(
     "disposing from another thread while the feature processes: disposed is logged once, by the processing thread"
   )
-  func disposeWhileProcessing() throws {
+  func disposeWhileProcessing() async throws {
     for _ in 0..<20 {
       let keeper = LogKeeper<Shelf>(capacity: 100_000)
       let feature = Feature(
         initialState: 0, definition: Shelf(bootstraps: false),
         configuration: .init(interceptors: [keeper]))
       let log = try #require(keeper.log)
-      DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      await runOnThreads(2) { thread in
         if thread == 0 {
           for _ in 0..<2_000 { feature.accept(.addMany(2)) }
         } else {

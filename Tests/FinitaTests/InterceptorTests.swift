@@ -189,7 +189,7 @@ struct InterceptorTests {
   }
 
   @Test("installing and uninstalling on one thread while four create features: all or nothing")
-  func installWhileCreating() throws {
+  func installWhileCreating() async throws {
     /// Counts each feature's stages.
     final class StageCount: FeatureInterceptor {
       let counts = Locked<[UInt64: Int]>([:])
@@ -204,7 +204,7 @@ struct InterceptorTests {
     let created = Locked<[Feature<Library>]>([])
     let finished = Locked(0)
     let firstInstalled = Locked(false)
-    runOnThreads(5) { thread in
+    await runOnThreads(5) { thread in
       guard thread < 4 else {
         // Installed before any feature is created and until one is, then on and off until
         // every creating thread is done: some features are created with it, and the two overlap.
@@ -578,7 +578,7 @@ struct CompiledInterceptorTests {
   }
 
   @Test("disposed from another thread while four send: it sees what one attached at run time sees")
-  func disposedWhileBusy() {
+  func disposedWhileBusy() async {
     for _ in 0..<5 {
       let compiled = Journal()
       let attached = Journal()
@@ -589,7 +589,7 @@ struct CompiledInterceptorTests {
       )
       // The fifth thread sends too, and disposes halfway: no thread waits in a loop, which
       // under ThreadSanitizer on two cores kept other tests from running.
-      runOnThreads(5) { thread in
+      await runOnThreads(5) { thread in
         for index in 0..<100 {
           if thread == 4, index == 50 { feature.dispose() }
           feature.accept(.borrow)
@@ -702,7 +702,7 @@ struct CompiledInterceptorTests {
   }
 
   @Test("features on four threads at once: each one's interceptor sees its own wishes, in order")
-  func concurrentSenders() {
+  func concurrentSenders() async {
     /// Keeps the wishes one feature's interceptor saw.
     final class Wishes: FeatureInterceptor {
       let seen = Locked<[Counter.Wish]>([])
@@ -716,7 +716,7 @@ struct CompiledInterceptorTests {
       Feature(initialState: 0, definition: Counter().intercepted(by: $0))
     }
     // Each thread sends to every feature, so the four share each feature's queue.
-    runOnThreads(4) { thread in
+    await runOnThreads(4) { thread in
       for index in 0..<200 {
         for feature in features { feature.accept(.add(thread * 1_000 + index)) }
       }

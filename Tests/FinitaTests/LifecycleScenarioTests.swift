@@ -146,11 +146,11 @@ struct LifecycleScenarioTests {
   }
 
   @Test("wishes racing start() from another thread never reach the Actor before the Bootstrapper")
-  func startRacingWishes() {
+  func startRacingWishes() async {
     for _ in 0..<20 {
       let feature = makeFixture(startsImmediately: false) { $0.boot = { .just(.i2) } }
       let sending = DispatchSemaphore(value: 0)
-      DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      await runOnThreads(2) { thread in
         if thread == 0 {
           sending.wait()
           feature.start()

@@ -54,9 +54,9 @@ private func send(
   _ count: Int,
   to feature: Feature<Sequence>,
   whileReaders readers: Int,
-  read: @Sendable () -> Void
-) {
-  DispatchQueue.concurrentPerform(iterations: readers + 1) { thread in
+  read: @escaping @Sendable () -> Void
+) async {
+  await runOnThreads(readers + 1) { thread in
     if thread == 0 {
       for _ in 0..<count { feature.accept(1) }
     } else {
@@ -89,12 +89,12 @@ private final class Capture: Sendable {}
 @Suite("State publication and observer changes", .serialized, .timeLimit(.minutes(3)))
 struct PublicationTests {
   @Test("readers on other threads see whole states that never go back in time")
-  func readersSeeWholeStatesInOrder() {
+  func readersSeeWholeStatesInOrder() async {
     let feature = Feature(initialState: [], definition: Sequence())
     let torn = Locked(0)
     let backwards = Locked(0)
     let writes = 20_000
-    send(writes, to: feature, whileReaders: 3) {
+    await send(writes, to: feature, whileReaders: 3) {
       var last = 0
       while last < writes {
         let state = feature.state
@@ -109,7 +109,7 @@ struct PublicationTests {
   }
 
   @Test("the token hands the state from thread to thread with nothing else synchronizing them")
-  func tokenOrdersTheStateBetweenThreads() {
+  func tokenOrdersTheStateBetweenThreads() async {
     // No lock in the definition or the observer: under ThreadSanitizer, only the processing
     // token's acquire and release order one thread's Reducer before the next thread's Actor.
     let feature = Feature(initialState: Pair.State(), definition: Pair())
@@ -118,7 +118,7 @@ struct PublicationTests {
       // The lock is taken only for a torn state; taking it always would order the threads.
       if state.check != state.count * 7 { torn.modify { $0 += 1 } }
     }
-    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+    await runOnThreads(4) { _ in
       for _ in 0..<2_500 { feature.accept(1) }
     }
     #expect(feature.state == Pair.State(count: 10_000, check: 70_000))
@@ -154,13 +154,13 @@ struct PublicationTests {
   }
 
   @Test("a thread told about a state by an observer reads that state or a later one")
-  func stateIsPublishedBeforeObserversRun() {
+  func stateIsPublishedBeforeObserversRun() async {
     let feature = Feature(initialState: [], definition: Sequence())
     let announced = Locked(0)
     let subscription = feature.observeState { state in announced.set(state.count) }
     let stale = Locked(0)
     let writes = 20_000
-    send(writes, to: feature, whileReaders: 1) {
+    await send(writes, to: feature, whileReaders: 1) {
       var seen = 0
       while seen < writes {
         seen = announced.value
@@ -199,7 +199,7 @@ struct PublicationTests {
   }
 
   @Test("an observer cancelled from another thread is called at most once more")
-  func cancelFromAnotherThread() {
+  func cancelFromAnotherThread() async {
     let feature = Feature(initialState: [], definition: Sequence())
     let cancelled = Locked(false)
     let callsAfterCancel = Locked(0)
@@ -207,7 +207,7 @@ struct PublicationTests {
       if cancelled.value { callsAfterCancel.modify { $0 += 1 } }
     }
     let started = DispatchSemaphore(value: 0)
-    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+    await runOnThreads(2) { thread in
       if thread == 0 {
         started.signal()
         for _ in 0..<20_000 { feature.accept(1) }
@@ -262,12 +262,12 @@ struct PublicationTests {
   }
 
   @Test("a news observer added from another thread while the feature processes gets later news")
-  func newsObserverAddedFromAnotherThread() {
+  func newsObserverAddedFromAnotherThread() async {
     let feature = makeFixture { $0.news = { _, _, state in .number(state.counter) } }
     let news = Locked<[Int]>([])
     let subscription = Locked<Subscription?>(nil)
     let started = DispatchSemaphore(value: 0)
-    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+    await runOnThreads(2) { thread in
       if thread == 0 {
         started.signal()
         for _ in 0..<5_000 { feature.accept(.i1) }

@@ -70,46 +70,48 @@ struct SubscriptionLifetimeTests {
   }
 
   @Test("cancelled from another thread while the feature is busy, nothing arrives after cancel")
-  func cancelledFromAnotherThreadWhileBusy() {
-    let feature = Feature(initialState: 0, definition: Tally())
-    let gate = Gate()
-    let blocker = feature.observeState { value in
-      if value == 1 {
-        gate.entered.signal()
-        gate.release.wait()
+  func cancelledFromAnotherThreadWhileBusy() async {
+    await onThreadOfItsOwn {
+      let feature = Feature(initialState: 0, definition: Tally())
+      let gate = Gate()
+      let blocker = feature.observeState { value in
+        if value == 1 {
+          gate.entered.signal()
+          gate.release.wait()
+        }
       }
+      let sender = DispatchGroup()
+      DispatchQueue.global().async(group: sender) { feature.accept(1) }
+      gate.entered.wait()
+      // The processing thread is inside a delivery: this subscription's request is queued.
+      let zombie = Locked<[Int]>([])
+      weak var weakCapture: Capture?
+      do {
+        let capture = Capture()
+        weakCapture = capture
+        feature.observeState { [capture] value in
+          capture.values.modify { $0.append(value) }
+          zombie.modify { $0.append(value) }
+        }.cancel()
+      }
+      gate.release.signal()
+      sender.wait()
+      for value in 2...5 { feature.accept(value) }
+      #expect(zombie.value == [])
+      #expect(weakCapture == nil)
+      #expect(feature.observerCounts == .init(state: 1, news: 0, cancelledBeforeAdding: 0))
+      blocker.cancel()
     }
-    let sender = DispatchGroup()
-    DispatchQueue.global().async(group: sender) { feature.accept(1) }
-    gate.entered.wait()
-    // The processing thread is inside a delivery: this subscription's request is queued.
-    let zombie = Locked<[Int]>([])
-    weak var weakCapture: Capture?
-    do {
-      let capture = Capture()
-      weakCapture = capture
-      feature.observeState { [capture] value in
-        capture.values.modify { $0.append(value) }
-        zombie.modify { $0.append(value) }
-      }.cancel()
-    }
-    gate.release.signal()
-    sender.wait()
-    for value in 2...5 { feature.accept(value) }
-    #expect(zombie.value == [])
-    #expect(weakCapture == nil)
-    #expect(feature.observerCounts == .init(state: 1, news: 0, cancelledBeforeAdding: 0))
-    blocker.cancel()
   }
 
   @Test("subscribing and cancelling at once from several threads leaves no observer behind")
-  func churnFromSeveralThreadsLeavesNothing() {
+  func churnFromSeveralThreadsLeavesNothing() async {
     let feature = Feature(initialState: 0, definition: Tally())
     // Deliveries after `cancel()` returned, one counter per subscription, read once every thread
     // is done: the rule allows the state being delivered at that moment, and nothing after it.
     let lateCounts = Locked<[Locked<Int>]>([])
     let rounds = 2_000
-    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+    await runOnThreads(4) { thread in
       if thread == 0 {
         for value in 1...(rounds * 2) { feature.accept(value) }
         return
@@ -131,26 +133,28 @@ struct SubscriptionLifetimeTests {
   }
 
   @Test("a cancelled observer receives at most the state being delivered, then nothing")
-  func cancelFromAnotherThreadStopsAfterTheCurrentDelivery() {
-    let feature = Feature(initialState: 0, definition: Tally())
-    let gate = Gate()
-    let received = Locked<[Int]>([])
-    let observer = feature.observeState { value in
-      received.modify { $0.append(value) }
-      if value == 1 {
-        gate.entered.signal()
-        gate.release.wait()
+  func cancelFromAnotherThreadStopsAfterTheCurrentDelivery() async {
+    await onThreadOfItsOwn {
+      let feature = Feature(initialState: 0, definition: Tally())
+      let gate = Gate()
+      let received = Locked<[Int]>([])
+      let observer = feature.observeState { value in
+        received.modify { $0.append(value) }
+        if value == 1 {
+          gate.entered.signal()
+          gate.release.wait()
+        }
       }
+      let sender = DispatchGroup()
+      DispatchQueue.global().async(group: sender) {
+        for value in 1...4 { feature.accept(value) }
+      }
+      gate.entered.wait()
+      observer.cancel()
+      gate.release.signal()
+      sender.wait()
+      #expect(received.value == [0, 1])
     }
-    let sender = DispatchGroup()
-    DispatchQueue.global().async(group: sender) {
-      for value in 1...4 { feature.accept(value) }
-    }
-    gate.entered.wait()
-    observer.cancel()
-    gate.release.signal()
-    sender.wait()
-    #expect(received.value == [0, 1])
   }
 
   @Test("news observers added and removed one by one keep their order")

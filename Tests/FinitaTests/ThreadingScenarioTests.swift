@@ -7,7 +7,7 @@ import Testing
 @Suite("Threading scenarios (32-34)", .timeLimit(.minutes(2)))
 struct ThreadingScenarioTests {
   @Test("32. 8 threads x 10,000 wishes: none lost, each thread's order kept, never concurrent")
-  func concurrentSenders() {
+  func concurrentSenders() async {
     let threads = 8
     let wishesPerThread = 10_000
     let concurrency = ConcurrencyGuard()
@@ -20,7 +20,7 @@ struct ThreadingScenarioTests {
     }
     let actions = Locked(0)
     let logSubscription = feature.observeNews { _ in }
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    await runOnThreads(threads) { thread in
       for sequence in 0..<wishesPerThread {
         feature.accept(.tagged(thread: thread, sequence: sequence))
       }

@@ -134,29 +134,31 @@ struct TimeTravelTests {
   }
 
   @Test("travel asked for from another thread while the feature is busy shows after that work")
-  func travelFromAnotherThreadWhileBusy() {
-    let feature = makeLog()
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let blocked = Locked(false)
-    let subscription = feature.observeState { state in
-      // Blocks the first delivery of [1] only: returning to live shows [1] again.
-      if state == [1], !blocked.value {
-        blocked.set(true)
-        entered.signal()
-        release.wait()
+  func travelFromAnotherThreadWhileBusy() async {
+    await onThreadOfItsOwn {
+      let feature = makeLog()
+      let entered = DispatchSemaphore(value: 0)
+      let release = DispatchSemaphore(value: 0)
+      let blocked = Locked(false)
+      let subscription = feature.observeState { state in
+        // Blocks the first delivery of [1] only: returning to live shows [1] again.
+        if state == [1], !blocked.value {
+          blocked.set(true)
+          entered.signal()
+          release.wait()
+        }
       }
+      let sender = DispatchGroup()
+      DispatchQueue.global().async(group: sender) { feature.accept(.twice(1)) }
+      entered.wait()
+      feature.travel(to: [100])
+      feature.accept(.add(2))
+      release.signal()
+      sender.wait()
+      #expect(feature.state == [100])
+      feature.returnToLive()
+      #expect(feature.state == [1, 2, -1])
+      subscription.cancel()
     }
-    let sender = DispatchGroup()
-    DispatchQueue.global().async(group: sender) { feature.accept(.twice(1)) }
-    entered.wait()
-    feature.travel(to: [100])
-    feature.accept(.add(2))
-    release.signal()
-    sender.wait()
-    #expect(feature.state == [100])
-    feature.returnToLive()
-    #expect(feature.state == [1, 2, -1])
-    subscription.cancel()
   }
 }
