@@ -37,6 +37,8 @@ public final class InspectorClient: Sendable {
     /// How often the sender looks for new stages when it has sent all it had: features do not
     /// wake it, so that a wish never waits for the client.
     public var pollInterval: Duration
+    /// Which features the client streams: those created while it runs that the filter selects.
+    public var features: FeatureFilter
 
     /// Creates a configuration.
     ///
@@ -47,18 +49,21 @@ public final class InspectorClient: Sendable {
     ///   - reconnectDelay: The delay before each reconnection attempt; by default 250 ms,
     ///     doubling up to 10 s.
     ///   - pollInterval: How often the sender looks for new stages when idle; 20 ms by default.
+    ///   - features: Which features to stream; every feature by default.
     public init(
       appName: String = ProcessInfo.processInfo.processName,
       bufferCapacity: Int = 10_000,
       batchSize: Int = 256,
       reconnectDelay: @escaping @Sendable (Int) -> Duration = InspectorClient.exponentialBackoff,
-      pollInterval: Duration = .milliseconds(20)
+      pollInterval: Duration = .milliseconds(20),
+      features: FeatureFilter = .all
     ) {
       self.appName = appName
       self.bufferCapacity = bufferCapacity
       self.batchSize = batchSize
       self.reconnectDelay = reconnectDelay
       self.pollInterval = pollInterval
+      self.features = features
     }
   }
 
@@ -106,7 +111,7 @@ public final class InspectorClient: Sendable {
     self.configuration = configuration
     buffer = EventBuffer(capacity: configuration.bufferCapacity)
     installed = FeatureInterceptors.install(
-      InspectorInterceptor(buffer: buffer))
+      InspectorInterceptor(buffer: buffer), for: configuration.features)
     (connectionEvents, connectionContinuation) = AsyncStream.makeStream(
       of: ConnectionEvent.self, bufferingPolicy: .bufferingNewest(64))
   }

@@ -144,7 +144,8 @@ struct LoopbackTests {
     let (page, welcomed) = await openPage(urls.pageSocket)
     var received = welcomed
 
-    let client = InspectorClient.start(url: urls.app.absoluteString)
+    let client = InspectorClient.start(
+      url: urls.app.absoluteString, configuration: .init(features: .named("streamed")))
     let meter = makeMeter("streamed")
     client.inspect(meter, wishExample: .insert(amount: 1))
     meter.accept(.insert(amount: 2))
@@ -229,9 +230,8 @@ struct LoopbackTests {
     #expect(demo.server.connectedApps == 0)
   }
 
-  // The client's interceptor sees every feature of the process, the other suites' too: the
-  // buffer is large enough that their stages cannot push out all of the meter's, and the time
-  // limit turns the unlikely case into a failure rather than a hang.
+  // The client streams the meter only: the other suites' features, created meanwhile by the
+  // thousand, would push the meter's stages out of its buffer.
   @Test(
     "stages dropped before the inspector came keep their step numbers",
     .timeLimit(.minutes(1)))
@@ -242,7 +242,9 @@ struct LoopbackTests {
     await first.shutdown()
     let client = InspectorClient.start(
       url: firstURLs.app.absoluteString,
-      configuration: .init(bufferCapacity: 5_000, reconnectDelay: { _ in .milliseconds(100) }))
+      configuration: .init(
+        bufferCapacity: 5_000, reconnectDelay: { _ in .milliseconds(100) },
+        features: .named("gap")))
     let made = LockedValue(0)
     let counter = DescribingInterceptor { _, _, _ in made.withLock { $0 += 1 } }
     let meter = makeMeter("gap", interceptors: [counter])
@@ -284,7 +286,8 @@ struct LoopbackTests {
     let urls = try await server.start()
     let page = TestSocket(url: urls.pageSocket.absoluteString)
     var received = page.received.makeAsyncIterator()
-    let client = InspectorClient.start(url: urls.app.absoluteString)
+    let client = InspectorClient.start(
+      url: urls.app.absoluteString, configuration: .init(features: .named("readOnly")))
     let meter = makeMeter("readOnly")
     let descriptor = await next(&received) { $0.feature?.name == "readOnly" }
     let app = try #require(descriptor?.app)
@@ -339,7 +342,8 @@ struct LoopbackTests {
     await server.shutdown()
     let client = InspectorClient.start(
       url: urls.app.absoluteString,
-      configuration: .init(bufferCapacity: 8, reconnectDelay: { _ in .seconds(3600) }))
+      configuration: .init(
+        bufferCapacity: 8, reconnectDelay: { _ in .seconds(3600) }, features: .named("bounded")))
     let meter = makeMeter("bounded")
     for _ in 0..<50 { meter.accept(.insert(amount: 1)) }
     #expect(meter.state.coins == 50)
@@ -347,6 +351,25 @@ struct LoopbackTests {
     #expect(client.droppedEvents >= 50 * 4 - 8)
     await client.stop()
     meter.dispose()
+  }
+
+  @Test("the client streams only the features its filter selects")
+  func filteredFeatures() async throws {
+    let server = InspectorServer()
+    let urls = try await server.start()
+    await server.shutdown()
+    let client = InspectorClient.start(
+      url: urls.app.absoluteString,
+      configuration: .init(reconnectDelay: { _ in .seconds(3600) }, features: .named("chosen")))
+    let other = makeMeter("not chosen")
+    for _ in 0..<10 { other.accept(.insert(amount: 1)) }
+    #expect(client.pendingEvents == 0)
+    let chosen = makeMeter("chosen")
+    chosen.accept(.insert(amount: 1))
+    #expect(client.pendingEvents > 0)
+    await client.stop()
+    other.dispose()
+    chosen.dispose()
   }
 
   @Test(
