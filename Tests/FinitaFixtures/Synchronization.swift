@@ -103,17 +103,21 @@ package final class Gate: Sendable {
 /// `DispatchQueue.concurrentPerform`: it runs only as many iterations at a time as there are
 /// processors, on one processor all of them one after another on the caller's thread, so a role
 /// that waits for another never returns.
+///
+/// Thread tests take turns (``ThreadTestTurns``).
 package func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
-  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-    let group = DispatchGroup()
-    for index in 0..<count {
-      group.enter()
-      Thread {
-        body(index)
-        group.leave()
-      }.start()
+  await ThreadTestTurns.shared.withTurn {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let group = DispatchGroup()
+      for index in 0..<count {
+        group.enter()
+        Thread {
+          body(index)
+          group.leave()
+        }.start()
+      }
+      group.notify(queue: .global()) { continuation.resume() }
     }
-    group.notify(queue: .global()) { continuation.resume() }
   }
 }
 
@@ -123,15 +127,18 @@ package func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Voi
 /// For a test that blocks (waits on a semaphore, or for a thread it started): blocking on the
 /// test's own thread would hold a thread of the concurrency pool, which the features' tasks and
 /// the other tests need (see ``runOnThreads(_:_:)``). The body runs in the caller's task, so an
-/// expectation that fails in it is reported for the test that made it.
+/// expectation that fails in it is reported for the test that made it. Thread tests take turns
+/// (``ThreadTestTurns``).
 package func onThreadOfItsOwn<Result: Sendable>(
   _ body: @escaping @Sendable () -> Result
 ) async -> Result {
-  if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-    return await withTaskExecutorPreference(ThreadPerJob()) { body() }
-  }
-  return await withCheckedContinuation { continuation in
-    Thread { continuation.resume(returning: body()) }.start()
+  await ThreadTestTurns.shared.withTurn {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      return await withTaskExecutorPreference(ThreadPerJob()) { body() }
+    }
+    return await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: body()) }.start()
+    }
   }
 }
 
@@ -142,5 +149,67 @@ private final class ThreadPerJob: TaskExecutor {
     let job = UnownedJob(job)
     let executor = asUnownedTaskExecutor()
     Thread { job.runSynchronously(on: executor) }.start()
+  }
+}
+
+/// Lets the tests that run threads of their own (``runOnThreads(_:_:)``,
+/// ``onThreadOfItsOwn(_:)``) run one at a time, in the order they asked; a test waiting for its
+/// turn is suspended, holding no thread.
+///
+/// Started together, the thread tests' threads outnumbered the processors many times over, and
+/// those that spin while they wait for another thread took the processors from everything else:
+/// under ThreadSanitizer on two processors, 20 tests that take milliseconds went past their
+/// one-minute limits. Taking turns, at most one test's threads compete with the pool's.
+///
+/// A test's time limit runs while it waits for its turn, behind every thread test that asked
+/// before it: the suites that hold thread tests allow 10 minutes.
+package final class ThreadTestTurns: @unchecked Sendable {
+  // Safe to send: every access to `busy` and `waiting` holds `lock`.
+  private let lock = NSLock()
+  private var busy = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  /// The turns every thread test takes.
+  package static let shared = ThreadTestTurns()
+
+  /// Whether the current task holds a turn (``withTurn(_:)``): its thread tests need no other.
+  @TaskLocal static var isHeld = false
+
+  /// Runs `body` in one turn: a test that runs threads several times (rounds of a race) waits in
+  /// line once, not once a round.
+  package func withTurn<Result: Sendable>(
+    _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    if Self.isHeld { return try await body() }
+    await take()
+    defer { give() }
+    return try await Self.$isHeld.withValue(true) { try await body() }
+  }
+
+  /// Returns when it is the caller's turn.
+  func take() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let now = lock.withLock {
+        if busy {
+          waiting.append(continuation)
+          return false
+        }
+        busy = true
+        return true
+      }
+      if now { continuation.resume() }
+    }
+  }
+
+  /// Ends the caller's turn: the next in line takes it.
+  func give() {
+    let next = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+      if waiting.isEmpty {
+        busy = false
+        return nil
+      }
+      return waiting.removeFirst()
+    }
+    next?.resume()
   }
 }

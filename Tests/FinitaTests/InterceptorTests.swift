@@ -74,7 +74,7 @@ private final class Journal: FeatureInterceptor {
   }
 }
 
-@Suite("Interceptors see every stage", .timeLimit(.minutes(1)))
+@Suite("Interceptors see every stage", .timeLimit(.minutes(10)))
 struct InterceptorTests {
   private func makeLibrary(
     _ journal: Journal,
@@ -475,7 +475,7 @@ extension InterceptorValuesTests {
   }
 }
 
-@Suite("An interceptor compiled into the feature", .timeLimit(.minutes(1)))
+@Suite("An interceptor compiled into the feature", .timeLimit(.minutes(10)))
 struct CompiledInterceptorTests {
   @Test("sees every stage in order, as the same interceptor attached at run time does")
   func sameStagesAsAtRunTime() async {
@@ -579,28 +579,30 @@ struct CompiledInterceptorTests {
 
   @Test("disposed from another thread while four send: it sees what one attached at run time sees")
   func disposedWhileBusy() async {
-    for _ in 0..<5 {
-      let compiled = Journal()
-      let attached = Journal()
-      let feature = Feature(
-        initialState: 0,
-        definition: Library(clock: TestClock()).intercepted(by: compiled),
-        configuration: .init(interceptors: [attached], onUnhandledError: { _ in })
-      )
-      // The fifth thread sends too, and disposes halfway: no thread waits in a loop, which
-      // under ThreadSanitizer on two cores kept other tests from running.
-      await runOnThreads(5) { thread in
-        for index in 0..<100 {
-          if thread == 4, index == 50 { feature.dispose() }
-          feature.accept(.borrow)
+    await ThreadTestTurns.shared.withTurn {
+      for _ in 0..<5 {
+        let compiled = Journal()
+        let attached = Journal()
+        let feature = Feature(
+          initialState: 0,
+          definition: Library(clock: TestClock()).intercepted(by: compiled),
+          configuration: .init(interceptors: [attached], onUnhandledError: { _ in })
+        )
+        // The fifth thread sends too, and disposes halfway: no thread waits in a loop, which
+        // under ThreadSanitizer on two cores kept other tests from running.
+        await runOnThreads(5) { thread in
+          for index in 0..<100 {
+            if thread == 4, index == 50 { feature.dispose() }
+            feature.accept(.borrow)
+          }
         }
+        let lines = attached.lines.values
+        #expect(compiled.lines.values == lines)
+        #expect(lines.filter { $0 == "disposed" }.count == 1)
+        // Nothing starts after the feature is disposed.
+        let disposed = lines.firstIndex(of: "disposed") ?? lines.endIndex
+        #expect(!lines[disposed...].contains { $0.hasPrefix("wish") || $0.hasPrefix("state") })
       }
-      let lines = attached.lines.values
-      #expect(compiled.lines.values == lines)
-      #expect(lines.filter { $0 == "disposed" }.count == 1)
-      // Nothing starts after the feature is disposed.
-      let disposed = lines.firstIndex(of: "disposed") ?? lines.endIndex
-      #expect(!lines[disposed...].contains { $0.hasPrefix("wish") || $0.hasPrefix("state") })
     }
   }
 

@@ -4,7 +4,7 @@ import FinitaFixtures
 import FinitaTesting
 import Testing
 
-@Suite("Lifecycle scenarios (25-31)", .timeLimit(.minutes(1)))
+@Suite("Lifecycle scenarios (25-31)", .timeLimit(.minutes(10)))
 struct LifecycleScenarioTests {
   @Test("25. one wish, dispose, a second wish: only the first wish's state and news are seen")
   func disposeIgnoresLaterWishes() {
@@ -147,22 +147,24 @@ struct LifecycleScenarioTests {
 
   @Test("wishes racing start() from another thread never reach the Actor before the Bootstrapper")
   func startRacingWishes() async {
-    for _ in 0..<20 {
-      let feature = makeFixture(startsImmediately: false) { $0.boot = { .just(.i2) } }
-      let sending = DispatchSemaphore(value: 0)
-      await runOnThreads(2) { thread in
-        if thread == 0 {
-          sending.wait()
-          feature.start()
-        } else {
-          for index in 0..<2_000 {
-            if index == 100 { sending.signal() }
-            feature.accept(.i1)
+    await ThreadTestTurns.shared.withTurn {
+      for _ in 0..<20 {
+        let feature = makeFixture(startsImmediately: false) { $0.boot = { .just(.i2) } }
+        let sending = DispatchSemaphore(value: 0)
+        await runOnThreads(2) { thread in
+          if thread == 0 {
+            sending.wait()
+            feature.start()
+          } else {
+            for index in 0..<2_000 {
+              if index == 100 { sending.signal() }
+              feature.accept(.i1)
+            }
           }
         }
+        #expect(feature.definition.log.actions.first == .i2)
+        #expect(feature.state.counter == 100 + 100 + 2 * 2_000)
       }
-      #expect(feature.definition.log.actions.first == .i2)
-      #expect(feature.state.counter == 100 + 100 + 2 * 2_000)
     }
   }
 }
