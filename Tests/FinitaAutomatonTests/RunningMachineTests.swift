@@ -4,7 +4,7 @@ import FinitaAutomaton
 import FinitaFixtures
 import Testing
 
-@Suite("A running automaton on the Finita engine", .timeLimit(.minutes(10)))
+@Suite("A running automaton on the Finita engine", .threadTestsTimeLimit)
 struct RunningMachineTests {
   @Test("events move the machine; observers see each transition with its output")
   func transitionsAndOutputs() throws {

@@ -256,7 +256,7 @@ struct BinderScenarioTests {
   }
 }
 
-@Suite("Features connected through the Binder", .timeLimit(.minutes(10)))
+@Suite("Features connected through the Binder", .threadTestsTimeLimit)
 struct ConnectedFeaturesTests {
   @Test("a lifecycle handler cancelled before its subscription is drained never hears an event")
   func lifecycleHandlerCancelledBeforeDrained() {

@@ -123,7 +123,7 @@ private final class SlowSubscriber: Subscriber, Sendable {
   }
 }
 
-@Suite("Combine adapters", .timeLimit(.minutes(10)))
+@Suite("Combine adapters", .threadTestsTimeLimit)
 struct CombineAdapterTests {
   @Test("statePublisher: the current state first, then one per effect; finishes on dispose")
   func statePublisher() {

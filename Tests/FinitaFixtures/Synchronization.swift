@@ -162,7 +162,7 @@ private final class ThreadPerJob: TaskExecutor {
 /// one-minute limits. Taking turns, at most one test's threads compete with the pool's.
 ///
 /// A test's time limit runs while it waits for its turn, behind every thread test that asked
-/// before it: the suites that hold thread tests allow 10 minutes.
+/// before it: the suites that hold thread tests allow 10 minutes (`.threadTestsTimeLimit`).
 package final class ThreadTestTurns: @unchecked Sendable {
   // Safe to send: every access to `busy` and `waiting` holds `lock`.
   private let lock = NSLock()

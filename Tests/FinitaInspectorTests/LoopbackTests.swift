@@ -48,6 +48,21 @@ func waitFor(_ client: InspectorClient, _ event: InspectorClient.ConnectionEvent
 
 // Serialized: the client's interceptor is global, so clients of parallel tests would see each
 // other's features.
+/// A client of an inspector that is gone: it keeps the stages of the features `features`
+/// selects, and tries to connect again only in an hour.
+func startOffline(
+  bufferCapacity: Int = 10_000, features: FeatureFilter
+) async throws -> InspectorClient {
+  let server = InspectorServer()
+  let urls = try await server.start()
+  await server.shutdown()
+  return InspectorClient.start(
+    url: urls.app.absoluteString,
+    configuration: .init(
+      bufferCapacity: bufferCapacity, reconnectDelay: { _ in .seconds(3600) },
+      features: features))
+}
+
 @Suite("The inspector over loopback", .serialized)
 struct LoopbackTests {
   @Test("the page needs the token; a foreign Host or Origin is refused")
@@ -337,13 +352,7 @@ struct LoopbackTests {
 
   @Test("the buffer is bounded: without an inspector, old stages are dropped and counted")
   func boundedBuffer() async throws {
-    let server = InspectorServer()
-    let urls = try await server.start()
-    await server.shutdown()
-    let client = InspectorClient.start(
-      url: urls.app.absoluteString,
-      configuration: .init(
-        bufferCapacity: 8, reconnectDelay: { _ in .seconds(3600) }, features: .named("bounded")))
+    let client = try await startOffline(bufferCapacity: 8, features: .named("bounded"))
     let meter = makeMeter("bounded")
     for _ in 0..<50 { meter.accept(.insert(amount: 1)) }
     #expect(meter.state.coins == 50)
@@ -355,12 +364,7 @@ struct LoopbackTests {
 
   @Test("the client streams only the features its filter selects")
   func filteredFeatures() async throws {
-    let server = InspectorServer()
-    let urls = try await server.start()
-    await server.shutdown()
-    let client = InspectorClient.start(
-      url: urls.app.absoluteString,
-      configuration: .init(reconnectDelay: { _ in .seconds(3600) }, features: .named("chosen")))
+    let client = try await startOffline(features: .named("chosen"))
     let other = makeMeter("not chosen")
     for _ in 0..<10 { other.accept(.insert(amount: 1)) }
     #expect(client.pendingEvents == 0)

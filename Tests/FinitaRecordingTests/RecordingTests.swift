@@ -75,7 +75,7 @@ struct RecorderTests {
   }
 }
 
-@Suite("Recording while threads send wishes", .timeLimit(.minutes(10)))
+@Suite("Recording while threads send wishes", .threadTestsTimeLimit)
 struct ConcurrentRecordingTests {
   @Test("recordings taken on two threads while four send wishes: whole inputs, consistent states")
   func recordingsWhileSending() async throws {

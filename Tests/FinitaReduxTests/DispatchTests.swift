@@ -3,7 +3,7 @@ import FinitaFixtures
 import FinitaRedux
 import Testing
 
-@Suite("Dispatch", .timeLimit(.minutes(10)))
+@Suite("Dispatch", .threadTestsTimeLimit)
 struct DispatchTests {
   @Test("actions are reduced in dispatch order and the state is up to date when dispatch returns")
   func dispatchOrder() {

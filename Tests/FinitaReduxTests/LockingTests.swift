@@ -7,7 +7,7 @@ import Testing
 
 /// The Concurrency article's rule, for the store: no Finita lock is held while the reducer runs.
 /// Each test would deadlock (and hit the time limit) if the reducer ran under the store's lock.
-@Suite("Reducing outside the lock", .timeLimit(.minutes(10)))
+@Suite("Reducing outside the lock", .threadTestsTimeLimit)
 struct LockingTests {
   @Test("a reducer run by the middleware chain can read the middleware's state and the store's")
   func reducerReadsTheState() {

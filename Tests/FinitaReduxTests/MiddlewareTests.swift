@@ -4,7 +4,7 @@ import FinitaTesting
 import Foundation
 import Testing
 
-@Suite("Middleware", .timeLimit(.minutes(10)))
+@Suite("Middleware", .threadTestsTimeLimit)
 struct MiddlewareTests {
   /// A middleware that records what it sees under `name`, then passes the action on.
   func tracing(_ name: String, into log: Recorder<String>) -> Middleware<Log, LogAction> {

@@ -127,7 +127,7 @@ private final class Lines: Sendable {
   var all: [String] { lines.withLock { $0 } }
 }
 
-@Suite("Feature event logs", .timeLimit(.minutes(10)))
+@Suite("Feature event logs", .threadTestsTimeLimit)
 struct FeatureEventLogTests {
   @Test("a log keeps the same stages, values and order as an interceptor called for each stage")
   func sameAsEachStage() async throws {

@@ -74,7 +74,7 @@ private final class Journal: FeatureInterceptor {
   }
 }
 
-@Suite("Interceptors see every stage", .timeLimit(.minutes(10)))
+@Suite("Interceptors see every stage", .threadTestsTimeLimit)
 struct InterceptorTests {
   private func makeLibrary(
     _ journal: Journal,
@@ -475,7 +475,7 @@ extension InterceptorValuesTests {
   }
 }
 
-@Suite("An interceptor compiled into the feature", .timeLimit(.minutes(10)))
+@Suite("An interceptor compiled into the feature", .threadTestsTimeLimit)
 struct CompiledInterceptorTests {
   @Test("sees every stage in order, as the same interceptor attached at run time does")
   func sameStagesAsAtRunTime() async {

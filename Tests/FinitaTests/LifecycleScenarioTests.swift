@@ -4,7 +4,7 @@ import FinitaFixtures
 import FinitaTesting
 import Testing
 
-@Suite("Lifecycle scenarios (25-31)", .timeLimit(.minutes(10)))
+@Suite("Lifecycle scenarios (25-31)", .threadTestsTimeLimit)
 struct LifecycleScenarioTests {
   @Test("25. one wish, dispose, a second wish: only the first wish's state and news are seen")
   func disposeIgnoresLaterWishes() {

@@ -86,7 +86,7 @@ private func expectCancelReleasesObserver(
 /// Something an observer captures, to see when the feature lets go of the observer.
 private final class Capture: Sendable {}
 
-@Suite("State publication and observer changes", .serialized, .timeLimit(.minutes(10)))
+@Suite("State publication and observer changes", .serialized, .threadTestsTimeLimit)
 struct PublicationTests {
   @Test("readers on other threads see whole states that never go back in time")
   func readersSeeWholeStatesInOrder() async {

@@ -27,7 +27,7 @@ private final class Gate: Sendable {
   let release = DispatchSemaphore(value: 0)
 }
 
-@Suite("Subscriptions cancelled before their observer is added", .timeLimit(.minutes(10)))
+@Suite("Subscriptions cancelled before their observer is added", .threadTestsTimeLimit)
 struct SubscriptionLifetimeTests {
   @Test("cancelled inside a delivery, a state subscription never receives and is released")
   func cancelledInsideDelivery() {

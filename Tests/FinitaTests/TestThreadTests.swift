@@ -4,7 +4,7 @@ import Testing
 
 /// The helpers the thread tests run on. `.ci/run` runs every test on one processor too, where the
 /// concurrency pool has one thread: a blocking helper would hang these.
-@Suite("Threads for tests that block", .timeLimit(.minutes(10)))
+@Suite("Threads for tests that block", .threadTestsTimeLimit)
 struct TestThreadTests {
   @Test("a body on a thread of its own may wait for a task: it holds no thread of the pool")
   func ownThreadLeavesThePoolFree() async {

@@ -4,7 +4,7 @@ import FinitaFixtures
 import Foundation
 import Testing
 
-@Suite("Threading scenarios (32-34)", .timeLimit(.minutes(10)))
+@Suite("Threading scenarios (32-34)", .threadTestsTimeLimit)
 struct ThreadingScenarioTests {
   @Test("32. 8 threads x 10,000 wishes: none lost, each thread's order kept, never concurrent")
   func concurrentSenders() async {

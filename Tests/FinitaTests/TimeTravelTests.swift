@@ -38,7 +38,7 @@ private struct Log: FeatureDefinition {
   }
 }
 
-@Suite("Time travel", .timeLimit(.minutes(10)))
+@Suite("Time travel", .threadTestsTimeLimit)
 struct TimeTravelTests {
   private func makeLog(clock: any Clock<Duration> = TestClock()) -> Feature<Log> {
     Feature(initialState: [], definition: Log(clock: clock))
