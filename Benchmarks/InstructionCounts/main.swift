@@ -127,6 +127,10 @@ case "metrics-noop": wishes(count: count, observers: 1, interceptors: [MetricsIn
 case "tracing-noop": wishes(count: count, observers: 1, interceptors: [TracingInterceptor()])
 case "recording":
   wishes(count: count, observers: 1, interceptors: [FeatureRecorder(capacity: 10_000)])
+case "compiled-recording":
+  wishes(
+    count: count, observers: 1,
+    definition: Counter().intercepted(by: FeatureRecorder(capacity: 10_000)), interceptors: [])
 case "redux": dispatches(count: count, middleware: 0)
 case "redux-middleware": dispatches(count: count, middleware: 1)
 case "churn":

@@ -53,6 +53,10 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
     logDelivery
   }
 
+  /// `true`: compiled into a definition (`definition.intercepted(by: recorder)`), the recorder
+  /// has its log written by the feature's own specialized code, at no call per stage.
+  public static var mayAskForLog: Bool { true }
+
   /// Keeps the log of a feature the recorder was attached to.
   ///
   /// - Parameter log: The feature's log.
@@ -77,6 +81,10 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
 
   /// The recording of the most recently seen feature of a definition type (and name, if given).
   ///
+  /// A feature whose definition has the recorder compiled in
+  /// (`Tracker().intercepted(by: recorder)`) is of the wrapping type: ask for
+  /// `InterceptedDefinition<Tracker, FeatureRecorder>.self`.
+  ///
   /// - Parameters:
   ///   - type: The definition type.
   ///   - name: The feature's name, or `nil` for any.
@@ -85,9 +93,10 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
     of type: Definition.Type, named name: String? = nil
   ) -> Recording<Definition>? {
     tracks.withLock { tracks in
-      for track in tracks.order.reversed()
-      where track.info.definitionType == type && (name == nil || track.info.name == name) {
-        return unsafeDowncast(track, to: Track<Definition>.self).recording()
+      // Told by the log's own type: a wrapped definition's log is of the wrapper, while its
+      // description names the definition it wraps.
+      for track in tracks.order.reversed() where name == nil || track.info.name == name {
+        if let track = track as? Track<Definition> { return track.recording() }
       }
       return nil
     }
@@ -104,10 +113,7 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
     of feature: FeatureInfo, as type: Definition.Type
   ) -> Recording<Definition>? {
     tracks.withLock { tracks in
-      guard let track = tracks.byID[feature.id], track.info.definitionType == type else {
-        return nil
-      }
-      return unsafeDowncast(track, to: Track<Definition>.self).recording()
+      (tracks.byID[feature.id] as? Track<Definition>)?.recording()
     }
   }
 

@@ -57,6 +57,42 @@ struct RecorderTests {
     _ = feature
   }
 
+  @Test("compiled into the definition, it records what a recorder attached at run time does")
+  func compiledRecorder() async throws {
+    typealias Recorded = InterceptedDefinition<Tracker, FeatureRecorder>
+    let clock = VirtualClock()
+    let compiled = FeatureRecorder(capacity: 1000)
+    let attached = FeatureRecorder(capacity: 1000)
+    let feature = Feature(
+      initialState: Tracker.State(), definition: Tracker(clock: clock).intercepted(by: compiled),
+      configuration: .init(name: "tracker", interceptors: [attached]))
+    for _ in 0..<3 { feature.accept(.increment) }
+    feature.accept(.load)
+    await clock.advance(by: .seconds(1), afterSleeps: 1)
+    for await state in feature.states where !state.items.isEmpty { break }
+    feature.accept(.increment)
+    feature.dispose()
+    let written = try #require(compiled.recording(of: Recorded.self, named: "tracker"))
+    let atRunTime = try #require(attached.recording(of: Recorded.self))
+    // Its log is of the wrapping definition: asking for the wrapped one finds nothing.
+    #expect(compiled.recording(of: Tracker.self) == nil)
+    #expect(written.header.initialState == atRunTime.header.initialState)
+    #expect(written.header.typeName == String(reflecting: Tracker.self))
+    func lines(_ recording: Recording<Recorded>) -> [String] {
+      recording.steps.map {
+        "\($0.number) \($0.stage) \(String(describing: $0.wish)) \(String(describing: $0.state))"
+          + " \(String(describing: $0.news)) \(String(describing: $0.work?.id))"
+      }
+    }
+    #expect(lines(written) == lines(atRunTime))
+    #expect(written.wishes == [.increment, .increment, .increment, .load, .increment])
+    #expect(written.states.last?.count == 4)
+    #expect(written.steps.last?.stage == .disposed)
+    let info = try #require(compiled.features.first)
+    #expect(compiled.recording(of: info, as: Recorded.self)?.steps.count == written.steps.count)
+    #expect(compiled.recording(of: info, as: Tracker.self) == nil)
+  }
+
   @Test("the ring keeps the newest steps, counts the dropped ones and moves the initial state")
   func ringDropsOldest() throws {
     let recorder = FeatureRecorder(capacity: 5)

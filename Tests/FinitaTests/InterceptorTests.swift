@@ -686,6 +686,58 @@ struct CompiledInterceptorTests {
     #expect(ObjectIdentifier(log.feature.definitionType) == ObjectIdentifier(Library.self))
   }
 
+  @Test(
+    "one that may ask for a log has it written by the feature's own code: the same stages, values and numbers as a log attached at run time"
+  )
+  func compiledLogWrittenByTheCore() async throws {
+    /// Keeps the logs it is given; `mayAskForLog` says whether the feature's code writes its
+    /// log when it is compiled in.
+    final class LogKeeper<Marker>: FeatureInterceptor {
+      let logs = Locked<[FeatureEventLog<InterceptedDefinition<Library, LogKeeper<Written>>>]>([])
+      let calls = Locked(0)
+      var delivery: FeatureInterceptorDelivery { .log(capacity: 256) }
+      static var mayAskForLog: Bool { Marker.self == Written.self }
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        calls.modify { $0 += 1 }
+      }
+      func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+        if let log = log as? FeatureEventLog<InterceptedDefinition<Library, LogKeeper<Written>>> {
+          logs.modify { $0.append(log) }
+        }
+      }
+    }
+    enum Written {}
+    let compiled = LogKeeper<Written>()
+    let attached = LogKeeper<Never>()
+    let clock = VirtualClock()
+    let feature = Feature(
+      initialState: 0, definition: Library(clock: clock).intercepted(by: compiled),
+      configuration: .init(interceptors: [attached], onUnhandledError: { _ in }))
+    feature.accept(.borrow)
+    feature.accept(.load)
+    await clock.advance(by: .seconds(1), afterSleeps: 1)
+    feature.accept(.fail)
+    feature.accept(.echo)
+    let written = try #require(compiled.logs.value.first)
+    let atRunTime = try #require(attached.logs.value.first)
+    // The failing work ends on its own task: wait for its stage in the log written at run time.
+    while !atRunTime.read().entries.contains(where: { $0.values.stage == .workFailed }) {
+      await Task.yield()
+    }
+    feature.dispose()
+    func lines(_ log: FeatureEventLog<InterceptedDefinition<Library, LogKeeper<Written>>>)
+      -> [String]
+    {
+      log.read().entries.map { "\($0.number) \($0.values.stage) \($0.values.valueDescription)" }
+    }
+    #expect(compiled.logs.value.count == 1 && attached.logs.value.count == 1)
+    #expect(lines(written) == lines(atRunTime))
+    #expect(lines(written).count > 30)
+    #expect(written.read().entries.last?.values.stage == .disposed)
+    #expect(written.read().entries.contains { $0.values.stage == .workFinished })
+    #expect(compiled.calls.value == 0 && attached.calls.value == 0)
+  }
+
   @Test("an event's values can be kept, as from an interceptor attached at run time")
   func keptValues() {
     struct Keeping: FeatureInterceptor {

@@ -39,6 +39,10 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// description there). Retained here and released in `deinit`, so that a call reads it
   /// without a retain and a release at every stage.
   @usableFromInline let compiledTrace: Unmanaged<FeatureTrace<Definition>>?
+  /// The log of the definition's compiled interceptor, when it asked for one (the trace's
+  /// ``FeatureTrace/compiledLog``, which keeps it): read here, at each stage, without going
+  /// through the trace.
+  @usableFromInline let compiledLog: Unmanaged<FeatureEventLog<Definition>>?
   /// Told when the work moves, for the testing module; `nil` otherwise. A monitored feature
   /// always takes the slow path, which tells it.
   @usableFromInline let monitor: WorkMonitor?
@@ -66,7 +70,10 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     self.definition = definition
     self.configuration = configuration
     self.trace = trace?.tracesAtRunTime == true ? trace : nil
-    compiledTrace = trace?.compiled == nil ? nil : trace.map { Unmanaged.passRetained($0) }
+    compiledTrace =
+      trace?.compiled == nil && trace?.compiledLog == nil
+      ? nil : trace.map { Unmanaged.passRetained($0) }
+    compiledLog = trace?.compiledLog
     self.monitor = monitor
     isMainActorOnly = configuration.isolation == .mainActor
     // The words, the lock, the shared and owned parts and the published states live in one
@@ -283,9 +290,12 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   /// Whether the definition has a compiled interceptor that the core calls; known when
   /// compiling for most definitions (``NoInterceptor``), whose code then has no such calls.
+  /// Asked of the type, not of `definition.compiledInterceptor`, which retained and released an
+  /// interceptor that is a class at every stage; `compiledTrace` says whether the definition
+  /// had one when the feature was created.
   @inlinable @inline(__always)
   var hasCompiledInterceptor: Bool {
-    definition.compiledInterceptor != nil && compiledTrace != nil
+    Definition.CompiledInterceptor.self != NoInterceptor.self && compiledTrace != nil
   }
 
   /// Hands one stage to the definition's compiled interceptor, in code specialized for the
@@ -308,10 +318,25 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     }
   }
 
+  /// Writes one stage into the log of the definition's compiled interceptor, when it asked for
+  /// one (a recorder compiled in), in code specialized for the definition; nothing is left of
+  /// it for a definition whose compiled interceptor never asks
+  /// (``FeatureInterceptor/mayAskForLog``).
+  ///
+  /// ```swift
+  /// writeLog { $0.append(.wish, wish: wish) }
+  /// ```
+  @inlinable @inline(__always)
+  func writeLog(_ write: (FeatureEventLog<Definition>) -> Void) {
+    guard Definition.CompiledInterceptor.mayAskForLog, let log = compiledLog else { return }
+    log._withUnsafeGuaranteedRef { write($0) }
+  }
+
   /// Reports a stage off the hot path: to the compiled interceptor, then to the trace.
   @inlinable
   func report(_ payload: FeatureTraceEvent<Definition>) {
     intercept { trace, call in trace.withEvent(of: payload, call) }
+    writeLog { $0.append(stageOf: payload) }
     trace?(payload)
   }
 
@@ -328,6 +353,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     switch item {
     case .wish(let wish):
       intercept { trace, call in trace.withEvent(wish: wish, call) }
+      writeLog { $0.append(.wish, wish: wish) }
       trace?.wish(wish)
       handle(definition.wishToAction(wish))
     case .action(let action):
@@ -352,6 +378,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func handle(_ action: Action) {
     intercept { trace, call in trace.withEvent(.action, action: action, call) }
+    writeLog { $0.append(.action, action: action) }
     trace?.action(action)
     let effects = definition.act(owned.pointee.state, action)
     switch effects.operation {
@@ -365,6 +392,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       launch(work, from: action)
     }
     intercept { trace, call in trace.withEvent(.actionHandled, action: action, call) }
+    writeLog { $0.append(.actionHandled, action: action) }
     trace?.actionHandled(action)
   }
 
@@ -388,6 +416,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable @inline(__always)
   func apply(_ effect: Effect, from action: Action, traced: Bool) {
     intercept { trace, call in trace.withEvent(effect: effect, action: action, call) }
+    writeLog { $0.append(.effect, action: action, effect: effect) }
     if traced { trace?.effect(effect, from: action) }
     if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
       checkpoint()
@@ -402,11 +431,13 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       intercept { trace, call in
         trace.withEvent(state: state, previous: previous, effect: effect, call)
       }
+      writeLog { $0.append(.state, effect: effect, state: state, previousState: previous) }
       if traced { trace?.state(state, previous: previous, effect: effect) }
     }
     notify(owned.pointee.stateObservers, of: state)
     if let news = definition.publishNews(action, effect, state) {
       intercept { trace, call in trace.withEvent(news: news, call) }
+      writeLog { $0.append(.news, news: news) }
       if traced { trace?.news(news) }
       if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
         checkpoint()
@@ -415,6 +446,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     }
     if let next = definition.postProcess(action, effect, state) {
       intercept { trace, call in trace.withEvent(.postProcessedAction, action: next, call) }
+      writeLog { $0.append(.postProcessedAction, action: next) }
       if traced { trace?.postProcessedAction(next) }
       keepPostProcessed(next)
     }

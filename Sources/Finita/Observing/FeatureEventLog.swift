@@ -94,11 +94,20 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     @usableFromInline var next = 0
     /// The next stage's number.
     @usableFromInline var nextNumber = 0
+    /// The number of the stage before which the writer stops to make way
+    /// (``FeatureEventLog/makeWay()``): the smaller of ``roomLimit`` and the number at which
+    /// the current input holds back as many stages as there are slots of slack. A stage
+    /// compares its number with this one only.
+    @usableFromInline var limit = 0
+    /// The number of the stage that wraps round to the first slot, needs the slots grown, or
+    /// finds every slot still in the window, whichever comes first.
+    @usableFromInline var roomLimit = 0
+    /// The number of the first stage not yet published: what ``FeatureEventLog/published``
+    /// last said.
+    @usableFromInline var firstUnpublished = 0
     /// The number of the oldest stage the window may still hold: the window's start when the
     /// writer last looked, never after the real one (readers only move it forward).
     @usableFromInline var oldestKept = 0
-    /// Stages written after the window and not yet published.
-    @usableFromInline var unpublished = 0
     /// Where the next value of each kind goes in its ring.
     @usableFromInline var cursors = FeatureEventLogCursors()
     /// The ring index of the action being handled, which its effects and its `actionHandled`
@@ -109,8 +118,8 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     @usableFromInline var currentActionIsNewest = false
     /// The ring index of the newest effect, which the state it led to refers to.
     @usableFromInline var lastEffect: Int32 = -1
-    /// The current input's time, in the clock's ticks since its start.
-    @usableFromInline var lastTime: Int64 = 0
+    /// The current input's time, as a record keeps it (``FeatureEventLogRecord/timeBits(_:)``).
+    @usableFromInline var timeBits: Int64 = 0
     @usableFromInline var insideAction = false
     /// Whether an input (a wish, a bootstrap action, an action) is being handled: its stages
     /// are published together when its action is handled.
@@ -127,7 +136,12 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   /// The clock is read for the stages that start processing (creation, start, a wish, a
   /// bootstrap action, an effect delivered by asynchronous work, the work stages, disposal);
   /// the stages an input leads to share its time.
-  @inlinable
+  ///
+  /// Inlined for each stage, where `stage` is known: a stage of a wish costs a comparison with
+  /// ``Writer/limit``, its values' stores into their rings, its record's and the count's; the
+  /// rest (wrapping round, growing, dropping the oldest stages, publishing a long input's
+  /// stages early) waits for the stage that reaches the limit.
+  @inlinable @inline(__always)
   func append(
     _ stage: FeatureStage, wish: Definition.Wish? = nil, action: Definition.Action? = nil,
     effect: Definition.Effect? = nil, state: Definition.State? = nil,
@@ -145,22 +159,18 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     case .state, .news, .postProcessedAction:
       break
     case .effect:
-      if !writer.pointee.insideAction { writer.pointee.lastTime = clock.ticks() }
+      if !writer.pointee.insideAction { startInput(pending: false) }
     case .wish, .bootstrapAction:
-      writer.pointee.lastTime = clock.ticks()
-      writer.pointee.inputPending = true
+      startInput(pending: true)
     default:
-      writer.pointee.lastTime = clock.ticks()
+      startInput(pending: false)
     }
-    let number = writer.pointee.nextNumber
-    if number &- writer.pointee.oldestKept == slotCount { makeRoom() }
-    let index = writer.pointee.next
-    if index == writer.pointee.allocated { grow() }
+    if writer.pointee.nextNumber == writer.pointee.limit { makeWay() }
     // The stage's record, and its values in the rings of their types; an action or an effect
     // the input already kept is referred to, not kept again.
     let slots = writer.pointee.slots
     let slotCount = slotCount
-    var record = FeatureEventLogRecord(time: writer.pointee.lastTime, stage: stage)
+    var record = FeatureEventLogRecord(timeBits: writer.pointee.timeBits, stage: stage)
     switch stage {
     case .actionHandled:
       record.action = currentAction(action, in: slots)
@@ -208,14 +218,76 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
       }
     }
     // A record is plain data: initializing it over an older one needs no release.
+    let index = writer.pointee.next
     (slots.records + index).initialize(to: record)
-    writer.pointee.nextNumber = number &+ 1
-    writer.pointee.next = index &+ 1 == slotCount ? 0 : index &+ 1
-    writer.pointee.unpublished &+= 1
-    if !writer.pointee.inputPending || writer.pointee.unpublished == slack {
-      writer.pointee.unpublished = 0
-      published.store(number &+ 1)
+    writer.pointee.next = index &+ 1
+    writer.pointee.nextNumber &+= 1
+    if !writer.pointee.inputPending { publish() }
+  }
+
+  /// Keeps a stage given as the trace's enum: the stages off the hot path.
+  @inlinable
+  func append(stageOf payload: FeatureTraceEvent<Definition>) {
+    switch payload {
+    case .created(let state): append(.created, state: state)
+    case .started: append(.started)
+    case .wish(let wish): append(.wish, wish: wish)
+    case .bootstrapAction(let action): append(.bootstrapAction, action: action)
+    case .action(let action): append(.action, action: action)
+    case .effect(let effect, let action): append(.effect, action: action, effect: effect)
+    case .state(let previous, let state, let effect):
+      append(.state, effect: effect, state: state, previousState: previous)
+    case .news(let news): append(.news, news: news)
+    case .postProcessedAction(let action): append(.postProcessedAction, action: action)
+    case .actionHandled(let action): append(.actionHandled, action: action)
+    case .workStarted(let work): append(.workStarted, action: work.action, work: work.info)
+    case .workEnded(let work, let outcome):
+      switch outcome {
+      case .finished: append(.workFinished, action: work.action, work: work.info)
+      case .cancelled: append(.workCancelled, action: work.action, work: work.info)
+      case .failed(let error):
+        append(.workFailed, action: work.action, work: work.info, error: error)
+      }
+    case .disposed: append(.disposed)
     }
+  }
+
+  /// Reads the clock for a stage that starts processing; the stages it leads to share the time.
+  @inlinable @inline(__always)
+  func startInput(pending: Bool) {
+    writer.pointee.timeBits = FeatureEventLogRecord.timeBits(clock.ticks())
+    if pending { writer.pointee.inputPending = true }
+  }
+
+  /// Makes the stages written so far readable, with one atomic store.
+  @inlinable @inline(__always)
+  func publish() {
+    let writer = writer
+    let number = writer.pointee.nextNumber
+    published.store(number)
+    writer.pointee.firstUnpublished = number
+    writer.pointee.limit = Swift.min(writer.pointee.roomLimit, number &+ slack)
+  }
+
+  /// What a stage that reached ``Writer/limit`` does before it is written: publishes the
+  /// stages an input held back when they fill the slack, wraps round to the first slot, drops
+  /// the oldest published stages when every slot is in the window, grows the slots when they
+  /// are full, and sets the next limit.
+  @inlinable @inline(never)
+  func makeWay() {
+    let writer = writer
+    let number = writer.pointee.nextNumber
+    if number &- writer.pointee.firstUnpublished == slack { publish() }
+    if writer.pointee.next == slotCount { writer.pointee.next = 0 }
+    if number &- writer.pointee.oldestKept == slotCount { makeRoom() }
+    if writer.pointee.next == writer.pointee.allocated { grow() }
+    // The writer holds back fewer than `slack` stages, so the window's start is past
+    // `number - slotCount` once the oldest stages are dropped: each limit is after `number`.
+    writer.pointee.roomLimit = Swift.min(
+      number &+ (writer.pointee.allocated &- writer.pointee.next),
+      writer.pointee.oldestKept &+ slotCount)
+    writer.pointee.limit = Swift.min(
+      writer.pointee.roomLimit, writer.pointee.firstUnpublished &+ slack)
   }
 
   /// Keeps an action in its ring.
@@ -420,10 +492,17 @@ struct FeatureEventLogRecord {
   /// A state stage's previous state; a failed work's error.
   @usableFromInline var other: Int32 = -1
 
-  /// A record of `stage` at `time` ticks (kept to 55 bits: over a year in nanoseconds).
+  /// A record of `stage` at a time given as ``timeBits(_:)`` made it.
   @inlinable @inline(__always)
-  init(time: Int64, stage: FeatureStage) {
-    timeAndStage = Swift.min(Swift.max(time, 0), Int64(1) << 55 - 1) << 8 | Int64(stage.index)
+  init(timeBits: Int64, stage: FeatureStage) {
+    timeAndStage = timeBits | Int64(stage.index)
+  }
+
+  /// A time in the clock's ticks as records keep it: kept to 55 bits (over a year in
+  /// nanoseconds) and shifted left by 8.
+  @inlinable @inline(__always)
+  static func timeBits(_ time: Int64) -> Int64 {
+    Swift.min(Swift.max(time, 0), Int64(1) << 55 - 1) << 8
   }
 
   /// The time in the clock's ticks.

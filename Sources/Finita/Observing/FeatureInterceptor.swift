@@ -52,6 +52,17 @@ public protocol FeatureInterceptor: Sendable {
   ///
   /// - Parameter log: The feature's log; its ``FeatureEventLog/feature`` says which feature.
   func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>)
+
+  /// Whether an interceptor of this type may ask for a log (its ``delivery`` is
+  /// ``FeatureInterceptorDelivery/log(capacity:clock:)``); `false` by default.
+  ///
+  /// Read only for an interceptor compiled into a definition
+  /// (``FeatureDefinition/intercepted(by:)``), when the feature's code is specialized: for
+  /// `true`, that code writes the log itself at each stage, with no call; for `false`, it has
+  /// no log code at all, and a log the interceptor asks for anyway is written the way one
+  /// attached at run time is. Say `true` for a type that asks for a log, and whose log's cost
+  /// counts (``FinitaRecording``'s recorder does).
+  static var mayAskForLog: Bool { get }
 }
 
 extension FeatureInterceptor {
@@ -62,6 +73,11 @@ extension FeatureInterceptor {
   ///
   /// - Parameter log: The feature's log.
   public func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {}
+
+  /// `false`: a log that an interceptor of this type asks for when compiled in is written the
+  /// way one attached at run time is.
+  @inlinable
+  public static var mayAskForLog: Bool { false }
 }
 
 /// How the engine hands an interceptor the stages of a feature (``FeatureInterceptor/delivery``).

@@ -27,6 +27,13 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   /// borrows it: read from the definition, it was copied (retained and released) at every
   /// stage; kept by the core, every feature's creation looked up the metadata of its type.
   @usableFromInline let compiled: Definition.CompiledInterceptor?
+  /// The log of the definition's compiled interceptor, when it asked for one: the core writes
+  /// it itself, in code specialized for the definition, next to where it would call the
+  /// interceptor (see ``FeatureCore``'s `intercept(_:)`), with no call to the trace. Not
+  /// retained: ``compiledLogObject`` keeps it alive.
+  @usableFromInline let compiledLog: Unmanaged<FeatureEventLog<Definition>>?
+  /// Keeps ``compiledLog`` alive.
+  @usableFromInline let compiledLogObject: FeatureEventLog<Definition>?
   /// Whether the trace has anything to call but the definition's compiled interceptor: the
   /// hook, a log or an opened interceptor. The core calls the trace only then.
   @usableFromInline let tracesAtRunTime: Bool
@@ -56,6 +63,21 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     infoAddress = .allocate(capacity: 1)
     infoAddress.initialize(to: info)
     self.copyValues = copyValues
+    // A compiled interceptor that asked for a log is attached first, as it comes first.
+    if Definition.CompiledInterceptor.mayAskForLog, let logged = compiled,
+      let clock = logged.delivery.clock
+    {
+      let featureLog = FeatureEventLog<Definition>(
+        feature: info, capacity: logged.delivery.logCapacity, clock: clock)
+      logged.attach(featureLog)
+      compiledLogObject = featureLog
+      compiledLog = Unmanaged.passUnretained(featureLog)
+      self.compiled = nil
+    } else {
+      compiledLogObject = nil
+      compiledLog = nil
+      self.compiled = compiled
+    }
     var called: [OpenedInterceptor<Definition>] = []
     var logs: [FeatureEventLog<Definition>] = []
     for interceptor in interceptors {
@@ -69,7 +91,6 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
         called.append(OpenedInterceptor<Definition>.open(interceptor))
       }
     }
-    self.compiled = compiled
     self.interceptors = called
     self.logs = logs
     tracesAtRunTime = hook != nil || !logs.isEmpty || !called.isEmpty
@@ -107,9 +128,11 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
         ?? Definition.self
     )
     var interceptors = configuration.interceptors + FeatureInterceptors.interceptors(for: info)
-    if let logged = compiled, logged.delivery.clock != nil {
-      // The engine writes a log alike for any interceptor that asks for one; this one first,
-      // as a compiled interceptor comes first.
+    if !Definition.CompiledInterceptor.mayAskForLog, let logged = compiled,
+      logged.delivery.clock != nil
+    {
+      // The feature's code has no log code for this interceptor: its log is written as one
+      // attached at run time is, first, as a compiled interceptor comes first.
       interceptors.insert(logged, at: 0)
       compiled = nil
     }
@@ -342,27 +365,8 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   /// Keeps a stage given as the trace's enum (the stages off the hot path) in each log.
   @inlinable
   func logStage(_ payload: FeatureTraceEvent<Definition>) {
-    switch payload {
-    case .created(let state): log(.created, state: state)
-    case .started: log(.started)
-    case .wish(let wish): log(.wish, wish: wish)
-    case .bootstrapAction(let action): log(.bootstrapAction, action: action)
-    case .action(let action): log(.action, action: action)
-    case .effect(let effect, let action): log(.effect, action: action, effect: effect)
-    case .state(let previous, let state, let effect):
-      log(.state, effect: effect, state: state, previousState: previous)
-    case .news(let news): log(.news, news: news)
-    case .postProcessedAction(let action): log(.postProcessedAction, action: action)
-    case .actionHandled(let action): log(.actionHandled, action: action)
-    case .workStarted(let work): log(.workStarted, action: work.action, work: work.info)
-    case .workEnded(let work, let outcome):
-      switch outcome {
-      case .finished: log(.workFinished, action: work.action, work: work.info)
-      case .cancelled: log(.workCancelled, action: work.action, work: work.info)
-      case .failed(let error):
-        log(.workFailed, action: work.action, work: work.info, error: error)
-      }
-    case .disposed: log(.disposed)
+    for log in logWriters {
+      log._withUnsafeGuaranteedRef { $0.append(stageOf: payload) }
     }
   }
 
