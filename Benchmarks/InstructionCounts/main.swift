@@ -20,7 +20,7 @@ struct Counter: FeatureDefinition {
   struct State: Sendable, Equatable { var count = 0 }
   enum Wish: Sendable { case increment }
   enum Effect: Sendable { case incremented }
-  enum News: Sendable { case incremented(Int) }
+  enum News: Sendable, Equatable { case incremented(Int) }
   func act(_ state: State, _ action: Wish) -> Effects<Effect> { .just(.incremented) }
   func reduce(_ state: inout State, _ effect: Effect) { state.count &+= 1 }
 }
@@ -131,6 +131,25 @@ case "compiled-recording":
   wishes(
     count: count, observers: 1,
     definition: Counter().intercepted(by: FeatureRecorder(capacity: 10_000)), interceptors: [])
+// The ring of 10,000 steps is full after 2,013 wishes of 5 steps; 3,000 more wishes in the run
+// with no operations too leave only its steady state in the difference.
+case "recording-full":
+  wishes(count: count + 3_000, observers: 1, interceptors: [FeatureRecorder(capacity: 10_000)])
+case "compiled-recording-full":
+  wishes(
+    count: count + 3_000, observers: 1,
+    definition: Counter().intercepted(by: FeatureRecorder(capacity: 10_000)), interceptors: [])
+// A recorded session of `count` wishes, read as a recording, then (for `replay`) replayed: the
+// difference between the two is the replay's cost.
+case "replay-recorded", "replay":
+  let recorder = FeatureRecorder(capacity: 100_002)
+  let feature = Feature(
+    initialState: Counter.State(), definition: Counter(),
+    configuration: .init(name: "counter", interceptors: [recorder]))
+  for _ in 0..<count { feature.accept(.increment) }
+  let recording = recorder.recording(of: Counter.self)!
+  if arguments[1] == "replay" { consume(recording.replay { _ in Counter() }.divergence == nil) }
+  consume(recording.steps.count)
 case "redux": dispatches(count: count, middleware: 0)
 case "redux-middleware": dispatches(count: count, middleware: 1)
 case "churn":

@@ -167,3 +167,30 @@ public struct Recording<Definition: FeatureDefinition>: Sendable {
     steps.indices.filter { steps[$0].stage == .state }
   }
 }
+
+extension Recording {
+  /// The same recording as one of the definition the recorder was compiled into
+  /// (`Tracker().intercepted(by: recorder)` records a
+  /// `Recording<InterceptedDefinition<Tracker, FeatureRecorder>>`): the same header and steps,
+  /// for replaying into a feature of the plain definition. A saved recording's header already
+  /// names the plain definition, so a file loads as `Recording<Tracker>` directly.
+  ///
+  /// ```swift
+  /// let recorded = recorder.recording(
+  ///   of: InterceptedDefinition<Tracker, FeatureRecorder>.self, named: "tracker")!
+  /// let result = recorded.unwrapped().replay { clock in Tracker(clock: clock) }
+  /// ```
+  ///
+  /// - Returns: The recording, of the wrapped definition.
+  public func unwrapped<Base: FeatureDefinition, Interceptor: FeatureInterceptor>()
+    -> Recording<Base>
+  where Definition == InterceptedDefinition<Base, Interceptor> {
+    Recording<Base>(
+      header: header,
+      steps: steps.map {
+        RecordedStep<Base>(
+          number: $0.number, stage: $0.stage, time: $0.time, wish: $0.wish, action: $0.action,
+          effect: $0.effect, state: $0.state, news: $0.news, work: $0.work, error: $0.error)
+      })
+  }
+}

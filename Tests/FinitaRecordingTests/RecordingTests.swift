@@ -91,6 +91,14 @@ struct RecorderTests {
     let info = try #require(compiled.features.first)
     #expect(compiled.recording(of: info, as: Recorded.self)?.steps.count == written.steps.count)
     #expect(compiled.recording(of: info, as: Tracker.self) == nil)
+    // Replayed into the plain definition, in memory and from the saved file.
+    let plain = written.unwrapped()
+    #expect(plain.steps.map(\.number) == written.steps.map(\.number))
+    #expect(plain.wishes == written.wishes)
+    #expect(plain.replay { Tracker(clock: $0) }.divergence == nil)
+    let loaded = try Recording<Tracker>(jsonLines: written.jsonLines())
+    #expect(loaded.steps.count == written.steps.count)
+    #expect(loaded.replay { Tracker(clock: $0) }.divergence == nil)
   }
 
   @Test("the ring keeps the newest steps, counts the dropped ones and moves the initial state")

@@ -289,6 +289,32 @@ struct FeatureEventLogTests {
     #expect(after.droppedCount == 0)
   }
 
+  @Test(
+    "a state's previous state stays right while the states go round a small log's ring",
+    arguments: [1, 3, 8])
+  func previousStatesGoRound(capacity: Int) throws {
+    // `capacity` stages and as much slack: twice as many slots, and one more state.
+    let keeper = LogKeeper<Shelf>(capacity: capacity)
+    let feature = Feature(
+      initialState: 0, definition: Shelf(bootstraps: false),
+      configuration: .init(interceptors: [keeper]))
+    let log = try #require(keeper.log)
+    var checked = 0
+    for round in 0..<40 {
+      // From 1 to 9 effects an action: inputs shorter and longer than the slots.
+      feature.accept(.addMany(round % 9 + 1))
+      let contents = log.read()
+      for entry in contents.entries where entry.values.stage == .state {
+        checked += 1
+        #expect(entry.values.previousState.map { $0 + 1 } == entry.values.state)
+      }
+      let initial = try #require(contents.initialState)
+      let reduced = contents.entries.filter { $0.values.stage == .state }.count
+      #expect(initial + reduced == feature.state)
+    }
+    #expect(checked >= (capacity == 1 ? 0 : 40))
+  }
+
   @Test("readers on other threads see whole inputs, in order, while four threads send wishes")
   func readersWhileWriting() async throws {
     let keeper = LogKeeper<Shelf>(capacity: 500)
@@ -312,6 +338,12 @@ struct FeatureEventLogTests {
         // Published stages end with a handled action: an input is seen whole or not at all.
         if let stage = contents.entries.last?.values.stage, stage != .started {
           #expect(stage == .actionHandled)
+        }
+        // Each state comes from the one before it, which the log refers to, not keeps again:
+        // still right while the writer goes round the states' ring.
+        for entry in contents.entries where entry.values.stage == .state {
+          let previous = entry.values.previousState
+          #expect(previous.map { $0 + 1 } == entry.values.state)
         }
         last = numbers.last ?? last
       }

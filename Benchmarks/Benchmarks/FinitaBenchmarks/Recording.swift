@@ -20,23 +20,18 @@ func recordingBenchmarks() {
   syncWish("no recorder", interceptors: [])
   syncWish("recorded, ring of 10,000", interceptors: [FeatureRecorder(capacity: 10_000)])
 
+  syncWishBenchmark(
+    "recording: sync wish, recorder compiled in, ring of 10,000",
+    definition: Counter().intercepted(by: FeatureRecorder(capacity: 10_000)), interceptors: [])
+
   // The same, on one feature whose ring is already full: what a feature recorded for a while
   // pays per wish (each sample above creates a feature and grows a fresh ring).
-  let recorded = Feature(
-    initialState: Counter.State(),
-    definition: Counter(),
-    configuration: .init(name: "counter", interceptors: [FeatureRecorder(capacity: 10_000)])
-  )
-  for _ in 0..<4_000 { recorded.accept(.increment) }
-  Benchmark("recording: sync wish, recorded, ring of 10,000 already full") { benchmark in
-    let subscription = recorded.observeState { blackHole($0) }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      recorded.accept(.increment)
-    }
-    benchmark.stopMeasurement()
-    subscription.cancel()
-  }
+  fullRingBenchmark(
+    "recording: sync wish, recorded, ring of 10,000 already full", definition: Counter(),
+    interceptors: [FeatureRecorder(capacity: 10_000)])
+  fullRingBenchmark(
+    "recording: sync wish, recorder compiled in, ring of 10,000 already full",
+    definition: Counter().intercepted(by: FeatureRecorder(capacity: 10_000)), interceptors: [])
 
   Benchmark(
     "recording: replay 100,000 steps",
@@ -80,5 +75,27 @@ func recordingBenchmarks() {
     let after = allocatedBytes() ?? 0
     benchmark.measurement(.custom("RSS bytes grown"), max(0, after - before))
     blackHole(recorder.recording(of: Counter.self)?.steps.count)
+  }
+}
+
+/// A benchmark of a synchronous wish to one feature of `definition`, made once, whose
+/// recorder's ring is full before the first sample.
+func fullRingBenchmark<Definition: FeatureDefinition>(
+  _ name: String, definition: Definition, interceptors: [any FeatureInterceptor]
+) where Definition.State == Counter.State, Definition.Wish == Counter.Wish {
+  let recorded = Feature(
+    initialState: Counter.State(),
+    definition: definition,
+    configuration: .init(name: "counter", interceptors: interceptors)
+  )
+  for _ in 0..<4_000 { recorded.accept(.increment) }
+  Benchmark(name) { benchmark in
+    let subscription = recorded.observeState { blackHole($0) }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      recorded.accept(.increment)
+    }
+    benchmark.stopMeasurement()
+    subscription.cancel()
   }
 }

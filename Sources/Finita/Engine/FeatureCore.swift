@@ -39,10 +39,10 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// description there). Retained here and released in `deinit`, so that a call reads it
   /// without a retain and a release at every stage.
   @usableFromInline let compiledTrace: Unmanaged<FeatureTrace<Definition>>?
-  /// The log of the definition's compiled interceptor, when it asked for one (the trace's
-  /// ``FeatureTrace/compiledLog``, which keeps it): read here, at each stage, without going
-  /// through the trace.
-  @usableFromInline let compiledLog: Unmanaged<FeatureEventLog<Definition>>?
+  /// The writer of the log of the definition's compiled interceptor, when it asked for one
+  /// (the trace's ``FeatureTrace/compiledLog``, which the trace keeps): read here, at each
+  /// stage, without going through the trace.
+  @usableFromInline let compiledLog: FeatureEventLogWriter<Definition>?
   /// Told when the work moves, for the testing module; `nil` otherwise. A monitored feature
   /// always takes the slow path, which tells it.
   @usableFromInline let monitor: WorkMonitor?
@@ -73,7 +73,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     compiledTrace =
       trace?.compiled == nil && trace?.compiledLog == nil
       ? nil : trace.map { Unmanaged.passRetained($0) }
-    compiledLog = trace?.compiledLog
+    compiledLog = trace?.compiledLog?.handle
     self.monitor = monitor
     isMainActorOnly = configuration.isolation == .mainActor
     // The words, the lock, the shared and owned parts and the published states live in one
@@ -292,10 +292,12 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// compiling for most definitions (``NoInterceptor``), whose code then has no such calls.
   /// Asked of the type, not of `definition.compiledInterceptor`, which retained and released an
   /// interceptor that is a class at every stage; `compiledTrace` says whether the definition
-  /// had one when the feature was created.
+  /// had one when the feature was created. That stored reference is read first: in code not
+  /// specialized for the definition (a feature made inside another generic library), it is
+  /// `nil` for most features, and asking the type would look up its metadata at every stage.
   @inlinable @inline(__always)
   var hasCompiledInterceptor: Bool {
-    Definition.CompiledInterceptor.self != NoInterceptor.self && compiledTrace != nil
+    compiledTrace != nil && Definition.CompiledInterceptor.self != NoInterceptor.self
   }
 
   /// Hands one stage to the definition's compiled interceptor, in code specialized for the
@@ -312,31 +314,33 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       FeatureTrace<Definition>, (borrowing FeatureEvent<Definition>) -> Void
     ) -> Void
   ) {
-    guard hasCompiledInterceptor else { return }
+    // A compiled interceptor with a log is not called: no event is built for it.
+    guard hasCompiledInterceptor, logWriter == nil else { return }
     compiledTrace.unsafelyUnwrapped._withUnsafeGuaranteedRef { trace in
       event(trace) { trace.compiled?.intercept($0) }
     }
   }
 
-  /// Writes one stage into the log of the definition's compiled interceptor, when it asked for
-  /// one (a recorder compiled in), in code specialized for the definition; nothing is left of
-  /// it for a definition whose compiled interceptor never asks
-  /// (``FeatureInterceptor/mayAskForLog``).
+  /// The log of the definition's compiled interceptor, when it asked for one (a recorder
+  /// compiled in), for a stage to write itself into in code specialized for the definition:
+  /// `nil`, and nothing left of the write, for a definition whose compiled interceptor never
+  /// asks (``FeatureInterceptor/mayAskForLog``).
   ///
   /// ```swift
-  /// writeLog { $0.append(.wish, wish: wish) }
+  /// logWriter?.append(.wish, wish: wish)
   /// ```
   @inlinable @inline(__always)
-  func writeLog(_ write: (FeatureEventLog<Definition>) -> Void) {
-    guard Definition.CompiledInterceptor.mayAskForLog, let log = compiledLog else { return }
-    log._withUnsafeGuaranteedRef { write($0) }
+  var logWriter: FeatureEventLogWriter<Definition>? {
+    // The stored log first, as in `hasCompiledInterceptor`.
+    guard let compiledLog, Definition.CompiledInterceptor.mayAskForLog else { return nil }
+    return compiledLog
   }
 
   /// Reports a stage off the hot path: to the compiled interceptor, then to the trace.
   @inlinable
   func report(_ payload: FeatureTraceEvent<Definition>) {
     intercept { trace, call in trace.withEvent(of: payload, call) }
-    writeLog { $0.append(stageOf: payload) }
+    logWriter?.append(stageOf: payload)
     trace?(payload)
   }
 
@@ -353,7 +357,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     switch item {
     case .wish(let wish):
       intercept { trace, call in trace.withEvent(wish: wish, call) }
-      writeLog { $0.append(.wish, wish: wish) }
+      logWriter?.append(.wish, wish: wish)
       trace?.wish(wish)
       handle(definition.wishToAction(wish))
     case .action(let action):
@@ -378,7 +382,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable
   func handle(_ action: Action) {
     intercept { trace, call in trace.withEvent(.action, action: action, call) }
-    writeLog { $0.append(.action, action: action) }
+    logWriter?.append(.action, action: action)
     trace?.action(action)
     let effects = definition.act(owned.pointee.state, action)
     switch effects.operation {
@@ -392,7 +396,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       launch(work, from: action)
     }
     intercept { trace, call in trace.withEvent(.actionHandled, action: action, call) }
-    writeLog { $0.append(.actionHandled, action: action) }
+    logWriter?.append(.actionHandled, action: action)
     trace?.actionHandled(action)
   }
 
@@ -416,7 +420,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @inlinable @inline(__always)
   func apply(_ effect: Effect, from action: Action, traced: Bool) {
     intercept { trace, call in trace.withEvent(effect: effect, action: action, call) }
-    writeLog { $0.append(.effect, action: action, effect: effect) }
+    logWriter?.append(.effect, action: action, effect: effect)
     if traced { trace?.effect(effect, from: action) }
     if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
       checkpoint()
@@ -431,13 +435,13 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       intercept { trace, call in
         trace.withEvent(state: state, previous: previous, effect: effect, call)
       }
-      writeLog { $0.append(.state, effect: effect, state: state, previousState: previous) }
+      logWriter?.append(.state, effect: effect, state: state)
       if traced { trace?.state(state, previous: previous, effect: effect) }
     }
     notify(owned.pointee.stateObservers, of: state)
     if let news = definition.publishNews(action, effect, state) {
       intercept { trace, call in trace.withEvent(news: news, call) }
-      writeLog { $0.append(.news, news: news) }
+      logWriter?.append(.news, news: news)
       if traced { trace?.news(news) }
       if control.loadRelaxed() & (ControlFlag.observersChanged | ControlFlag.disposed) != 0 {
         checkpoint()
@@ -446,7 +450,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     }
     if let next = definition.postProcess(action, effect, state) {
       intercept { trace, call in trace.withEvent(.postProcessedAction, action: next, call) }
-      writeLog { $0.append(.postProcessedAction, action: next) }
+      logWriter?.append(.postProcessedAction, action: next)
       if traced { trace?.postProcessedAction(next) }
       keepPostProcessed(next)
     }

@@ -64,12 +64,21 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     self.feature = feature
     self.capacity = Swift.max(1, capacity)
     self.clock = clock
-    slack = Swift.min(self.capacity, 64)
+    slack = Swift.min(self.capacity, 256)
     slotCount = self.capacity + slack
-    writer = .allocate(capacity: 1)
-    writer.initialize(to: Writer())
     published = AtomicWord(0)
     window = LockedValue(Window())
+    writer = .allocate(capacity: 1)
+    writer.initialize(
+      to: Writer(slack: slack, slotCount: slotCount, published: published, clock: clock))
+    writer.pointee.log = Unmanaged.passUnretained(self)
+  }
+
+  /// The engine's way into the log: a pointer to the writer's state, which a stage writes
+  /// through in code inlined where the stage happens.
+  @inlinable
+  var handle: FeatureEventLogWriter<Definition> {
+    FeatureEventLogWriter(state: writer)
   }
 
   deinit {
@@ -83,21 +92,38 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
   // MARK: - Writing (the processing thread)
 
   /// The writer's own state: the slots (grown as the log fills, up to ``capacity`` plus the
-  /// slack), where the next stage goes, and what the stages of the current input share.
+  /// slack), where the next stage goes, what the stages of the current input share, and the
+  /// log's constants the stages read, so that a stage reads only this memory
+  /// (``FeatureEventLogWriter``).
   @usableFromInline
   struct Writer {
+    /// The log's ``FeatureEventLog/slack``.
+    @usableFromInline let slack: Int
+    /// The log's ``FeatureEventLog/slotCount``.
+    @usableFromInline let slotCount: Int
+    /// The log's ``FeatureEventLog/published``.
+    @usableFromInline let published: AtomicWord
+    /// Whether the log's clock counts the time-stamp counter's ticks.
+    @usableFromInline let clockCounts: Bool
+    /// The log's clock's ticks at its start.
+    @usableFromInline let clockStart: Int64
+    /// Whether the log's clock is another than the continuous one, read through the log.
+    @usableFromInline let clockIsCustom: Bool
+    /// The log, for what the stages do out of line; it owns this memory, so it is alive
+    /// whenever a stage writes here.
+    @usableFromInline var log: Unmanaged<FeatureEventLog>?
     /// The slots; a record or a ring value is initialized when first written.
     @usableFromInline var slots: Storage
     @usableFromInline var allocated = 0
-    /// The slot of the next stage: `nextNumber % slotCount`, kept to spare a division per
-    /// stage.
+    /// The slot of the next stage.
     @usableFromInline var next = 0
-    /// The next stage's number.
-    @usableFromInline var nextNumber = 0
-    /// The number of the stage before which the writer stops to make way
-    /// (``FeatureEventLog/makeWay()``): the smaller of ``roomLimit`` and the number at which
-    /// the current input holds back as many stages as there are slots of slack. A stage
-    /// compares its number with this one only.
+    /// The number of the stage in the first slot on the writer's current round of the slots:
+    /// the next stage's number is this plus ``next``, so a stage counts one index, not two.
+    @usableFromInline var firstSlotNumber = 0
+    /// The slot before which the writer stops to make way
+    /// (``FeatureEventLogWriter/makeWay()``): where the stage numbered the smaller of
+    /// ``roomLimit`` and the number at which the current input holds back as many stages as
+    /// there are slots of slack goes. A stage compares its slot with this one only.
     @usableFromInline var limit = 0
     /// The number of the stage that wraps round to the first slot, needs the slots grown, or
     /// finds every slot still in the window, whichever comes first.
@@ -118,6 +144,9 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     @usableFromInline var currentActionIsNewest = false
     /// The ring index of the newest effect, which the state it led to refers to.
     @usableFromInline var lastEffect: Int32 = -1
+    /// The ring index of the newest state (of `created` or `state`), which the next state
+    /// refers to as the state before it; -1 before the first.
+    @usableFromInline var lastState: Int32 = -1
     /// The current input's time, as a record keeps it (``FeatureEventLogRecord/timeBits(_:)``).
     @usableFromInline var timeBits: Int64 = 0
     @usableFromInline var insideAction = false
@@ -126,192 +155,21 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     @usableFromInline var inputPending = false
 
     @usableFromInline
-    init() {
+    init(slack: Int, slotCount: Int, published: AtomicWord, clock: FeatureLogClock) {
+      self.slack = slack
+      self.slotCount = slotCount
+      self.published = published
+      clockCounts = clock.counter
+      clockStart = clock.startTicks
+      clockIsCustom = clock.elapsed != nil
       slots = Storage(capacity: 0)
     }
   }
 
-  /// Keeps one stage. Called by the engine on the processing thread.
-  ///
-  /// The clock is read for the stages that start processing (creation, start, a wish, a
-  /// bootstrap action, an effect delivered by asynchronous work, the work stages, disposal);
-  /// the stages an input leads to share its time.
-  ///
-  /// Inlined for each stage, where `stage` is known: a stage of a wish costs a comparison with
-  /// ``Writer/limit``, its values' stores into their rings, its record's and the count's; the
-  /// rest (wrapping round, growing, dropping the oldest stages, publishing a long input's
-  /// stages early) waits for the stage that reaches the limit.
-  @inlinable @inline(__always)
-  func append(
-    _ stage: FeatureStage, wish: Definition.Wish? = nil, action: Definition.Action? = nil,
-    effect: Definition.Effect? = nil, state: Definition.State? = nil,
-    previousState: Definition.State? = nil, news: Definition.News? = nil,
-    work: WorkInfo? = nil, error: (any Error)? = nil
-  ) {
-    let writer = writer
-    switch stage {
-    case .action:
-      writer.pointee.insideAction = true
-      writer.pointee.inputPending = true
-    case .actionHandled:
-      writer.pointee.insideAction = false
-      writer.pointee.inputPending = false
-    case .state, .news, .postProcessedAction:
-      break
-    case .effect:
-      if !writer.pointee.insideAction { startInput(pending: false) }
-    case .wish, .bootstrapAction:
-      startInput(pending: true)
-    default:
-      startInput(pending: false)
-    }
-    if writer.pointee.nextNumber == writer.pointee.limit { makeWay() }
-    // The stage's record, and its values in the rings of their types; an action or an effect
-    // the input already kept is referred to, not kept again.
-    let slots = writer.pointee.slots
-    let slotCount = slotCount
-    var record = FeatureEventLogRecord(timeBits: writer.pointee.timeBits, stage: stage)
-    switch stage {
-    case .actionHandled:
-      record.action = currentAction(action, in: slots)
-    case .effect:
-      if let effect {
-        record.value = slots.effects.put(effect, at: &writer.pointee.cursors.effects, slotCount)
-        writer.pointee.lastEffect = record.value
-      }
-      if writer.pointee.insideAction {
-        record.action = currentAction(action, in: slots)
-      } else if let action {
-        record.action = keep(action, in: slots)
-      }
-    case .state:
-      if let state {
-        record.value = slots.states.put(state, at: &writer.pointee.cursors.states, slotCount)
-      }
-      if let previousState {
-        record.other = slots.previousStates.put(
-          previousState, at: &writer.pointee.cursors.previousStates, slotCount)
-      }
-      record.effect = writer.pointee.lastEffect
-    default:
-      if let action {
-        record.action = keep(action, in: slots)
-        if stage == .action {
-          writer.pointee.currentAction = record.action
-          writer.pointee.currentActionIsNewest = true
-        }
-      }
-      if let wish {
-        record.value = slots.wishes.put(wish, at: &writer.pointee.cursors.wishes, slotCount)
-      }
-      if let state {
-        record.value = slots.states.put(state, at: &writer.pointee.cursors.states, slotCount)
-      }
-      if let news {
-        record.value = slots.news.put(news, at: &writer.pointee.cursors.news, slotCount)
-      }
-      if let work {
-        record.value = slots.works.put(work, at: &writer.pointee.cursors.works, slotCount)
-      }
-      if let error {
-        record.other = slots.errors.put(error, at: &writer.pointee.cursors.errors, slotCount)
-      }
-    }
-    // A record is plain data: initializing it over an older one needs no release.
-    let index = writer.pointee.next
-    (slots.records + index).initialize(to: record)
-    writer.pointee.next = index &+ 1
-    writer.pointee.nextNumber &+= 1
-    if !writer.pointee.inputPending { publish() }
-  }
-
-  /// Keeps a stage given as the trace's enum: the stages off the hot path.
-  @inlinable
-  func append(stageOf payload: FeatureTraceEvent<Definition>) {
-    switch payload {
-    case .created(let state): append(.created, state: state)
-    case .started: append(.started)
-    case .wish(let wish): append(.wish, wish: wish)
-    case .bootstrapAction(let action): append(.bootstrapAction, action: action)
-    case .action(let action): append(.action, action: action)
-    case .effect(let effect, let action): append(.effect, action: action, effect: effect)
-    case .state(let previous, let state, let effect):
-      append(.state, effect: effect, state: state, previousState: previous)
-    case .news(let news): append(.news, news: news)
-    case .postProcessedAction(let action): append(.postProcessedAction, action: action)
-    case .actionHandled(let action): append(.actionHandled, action: action)
-    case .workStarted(let work): append(.workStarted, action: work.action, work: work.info)
-    case .workEnded(let work, let outcome):
-      switch outcome {
-      case .finished: append(.workFinished, action: work.action, work: work.info)
-      case .cancelled: append(.workCancelled, action: work.action, work: work.info)
-      case .failed(let error):
-        append(.workFailed, action: work.action, work: work.info, error: error)
-      }
-    case .disposed: append(.disposed)
-    }
-  }
-
-  /// Reads the clock for a stage that starts processing; the stages it leads to share the time.
-  @inlinable @inline(__always)
-  func startInput(pending: Bool) {
-    writer.pointee.timeBits = FeatureEventLogRecord.timeBits(clock.ticks())
-    if pending { writer.pointee.inputPending = true }
-  }
-
-  /// Makes the stages written so far readable, with one atomic store.
-  @inlinable @inline(__always)
-  func publish() {
-    let writer = writer
-    let number = writer.pointee.nextNumber
-    published.store(number)
-    writer.pointee.firstUnpublished = number
-    writer.pointee.limit = Swift.min(writer.pointee.roomLimit, number &+ slack)
-  }
-
-  /// What a stage that reached ``Writer/limit`` does before it is written: publishes the
-  /// stages an input held back when they fill the slack, wraps round to the first slot, drops
-  /// the oldest published stages when every slot is in the window, grows the slots when they
-  /// are full, and sets the next limit.
+  /// The ticks of a clock other than the continuous one, read out of line.
   @inlinable @inline(never)
-  func makeWay() {
-    let writer = writer
-    let number = writer.pointee.nextNumber
-    if number &- writer.pointee.firstUnpublished == slack { publish() }
-    if writer.pointee.next == slotCount { writer.pointee.next = 0 }
-    if number &- writer.pointee.oldestKept == slotCount { makeRoom() }
-    if writer.pointee.next == writer.pointee.allocated { grow() }
-    // The writer holds back fewer than `slack` stages, so the window's start is past
-    // `number - slotCount` once the oldest stages are dropped: each limit is after `number`.
-    writer.pointee.roomLimit = Swift.min(
-      number &+ (writer.pointee.allocated &- writer.pointee.next),
-      writer.pointee.oldestKept &+ slotCount)
-    writer.pointee.limit = Swift.min(
-      writer.pointee.roomLimit, writer.pointee.firstUnpublished &+ slack)
-  }
-
-  /// Keeps an action in its ring.
-  @inlinable @inline(__always)
-  func keep(_ action: Definition.Action, in slots: Storage) -> Int32 {
-    writer.pointee.currentActionIsNewest = false
-    return slots.actions.put(action, at: &writer.pointee.cursors.actions, slotCount)
-  }
-
-  /// Where the action being handled is: where it was kept, unless other actions were kept
-  /// since (PostProcessor actions of its effects); then it is kept again.
-  ///
-  /// A value is overwritten when its ring has gone round, after as many later stages as there
-  /// are slots have kept one of its kind; a stage that refers to it must be at least that far
-  /// from the overwriting one, which holds only when no value of the kind was kept between the
-  /// value and the stage.
-  @inlinable @inline(__always)
-  func currentAction(_ action: Definition.Action?, in slots: Storage) -> Int32 {
-    guard !writer.pointee.currentActionIsNewest, let action else {
-      return writer.pointee.currentAction
-    }
-    writer.pointee.currentAction = keep(action, in: slots)
-    writer.pointee.currentActionIsNewest = true
-    return writer.pointee.currentAction
+  func customTicks() -> Int64 {
+    clock.ticks()
   }
 
   /// Frees slots for the writer when every one is in the window or written: drops the oldest
@@ -489,7 +347,8 @@ struct FeatureEventLogRecord {
   @usableFromInline var action: Int32 = -1
   /// A state stage's effect.
   @usableFromInline var effect: Int32 = -1
-  /// A state stage's previous state; a failed work's error.
+  /// A state stage's previous state (see ``FeatureEventLogStorage/previousState(of:)``); a
+  /// failed work's error.
   @usableFromInline var other: Int32 = -1
 
   /// A record of `stage` at a time given as ``timeBits(_:)`` made it.
@@ -532,7 +391,6 @@ struct FeatureEventLogCursors {
   @usableFromInline var actions = FeatureEventLogCursor()
   @usableFromInline var effects = FeatureEventLogCursor()
   @usableFromInline var states = FeatureEventLogCursor()
-  @usableFromInline var previousStates = FeatureEventLogCursor()
   @usableFromInline var news = FeatureEventLogCursor()
   @usableFromInline var works = FeatureEventLogCursor()
   @usableFromInline var errors = FeatureEventLogCursor()
@@ -544,10 +402,15 @@ struct FeatureEventLogCursors {
 extension UnsafeMutablePointer {
   /// Keeps `value` at `cursor` in a ring of `count` values, moves the cursor on and returns
   /// where the value went.
+  ///
+  /// A value of a trivial type (no references, nothing to destroy) is stored over whatever
+  /// the memory holds, and its ring's filled count is not kept: such a ring is moved whole.
   @inlinable @inline(__always)
   func put(_ value: Pointee, at cursor: inout FeatureEventLogCursor, _ count: Int) -> Int32 {
     let index = cursor.next
-    if index == cursor.filled {
+    if _isPOD(Pointee.self) {
+      (self + index).initialize(to: value)
+    } else if index == cursor.filled {
       (self + index).initialize(to: value)
       cursor.filled = index &+ 1
     } else {
@@ -557,23 +420,27 @@ extension UnsafeMutablePointer {
     return Int32(truncatingIfNeeded: index)
   }
 
-  /// Moves the values `cursor` filled from `other` here.
+  /// Moves the values `cursor` filled from `other`, which has `allocated` places, here. A ring
+  /// of a trivial type moves all its places: copying the bytes of the ones never written is
+  /// harmless, and only written ones are read.
   @inlinable
-  func moveInitialize(from other: Self, _ cursor: FeatureEventLogCursor) {
-    moveInitialize(from: other, count: cursor.filled)
+  func moveInitialize(from other: Self, _ cursor: FeatureEventLogCursor, allocated: Int) {
+    moveInitialize(from: other, count: _isPOD(Pointee.self) ? allocated : cursor.filled)
   }
 }
 
 /// A log's slots: a record per stage and a ring per kind of value, each of a type of the
 /// definition or of the engine.
 ///
-/// A ring holds as many values as there are slots, and only stages write values, at most one of
+/// A ring holds as many values as there are slots (the states' one more, see
+/// ``FeatureEventLogWriter/keepState(_:in:)``), and only stages write values, at most one of
 /// each kind per stage; so a value is overwritten only after as many stages as there are
 /// slots, when the stage that refers to it has left the window. Nothing is initialized ahead:
 /// records are plain data written before they are read, and a ring fills from its start (its
-/// ``FeatureEventLogCursor`` says how far), so growing moves only what was written. A wish's
-/// stages touch about a third of the memory a column per value at each stage's index did, which
-/// is what counts when a feature's caches went cold between wishes.
+/// ``FeatureEventLogCursor`` says how far; a ring of a trivial type is moved whole), so growing
+/// moves only what was written. A wish's stages touch about a third of the memory a column per
+/// value at each stage's index did, which is what counts when a feature's caches went cold
+/// between wishes; a state stage keeps only its new state, and refers to the one before it.
 @usableFromInline
 struct FeatureEventLogStorage<Definition: FeatureDefinition> {
   @usableFromInline let records: UnsafeMutablePointer<FeatureEventLogRecord>
@@ -581,7 +448,6 @@ struct FeatureEventLogStorage<Definition: FeatureDefinition> {
   @usableFromInline let actions: UnsafeMutablePointer<Definition.Action>
   @usableFromInline let effects: UnsafeMutablePointer<Definition.Effect>
   @usableFromInline let states: UnsafeMutablePointer<Definition.State>
-  @usableFromInline let previousStates: UnsafeMutablePointer<Definition.State>
   @usableFromInline let news: UnsafeMutablePointer<Definition.News>
   @usableFromInline let works: UnsafeMutablePointer<WorkInfo>
   @usableFromInline let errors: UnsafeMutablePointer<any Error>
@@ -593,8 +459,9 @@ struct FeatureEventLogStorage<Definition: FeatureDefinition> {
     wishes = .allocate(capacity: capacity)
     actions = .allocate(capacity: capacity)
     effects = .allocate(capacity: capacity)
-    states = .allocate(capacity: capacity)
-    previousStates = .allocate(capacity: capacity)
+    // One more state than slots: a state stage refers to the state before it, the one kept
+    // just before its own, which must outlast it by a stage (see `FeatureEventLogWriter.keepState`).
+    states = .allocate(capacity: capacity + 1)
     news = .allocate(capacity: capacity)
     works = .allocate(capacity: capacity)
     errors = .allocate(capacity: capacity)
@@ -604,14 +471,13 @@ struct FeatureEventLogStorage<Definition: FeatureDefinition> {
   @inlinable
   func moveInitialize(from other: Self, records count: Int, _ cursors: FeatureEventLogCursors) {
     records.moveInitialize(from: other.records, count: count)
-    wishes.moveInitialize(from: other.wishes, cursors.wishes)
-    actions.moveInitialize(from: other.actions, cursors.actions)
-    effects.moveInitialize(from: other.effects, cursors.effects)
-    states.moveInitialize(from: other.states, cursors.states)
-    previousStates.moveInitialize(from: other.previousStates, cursors.previousStates)
-    news.moveInitialize(from: other.news, cursors.news)
-    works.moveInitialize(from: other.works, cursors.works)
-    errors.moveInitialize(from: other.errors, cursors.errors)
+    wishes.moveInitialize(from: other.wishes, cursors.wishes, allocated: count)
+    actions.moveInitialize(from: other.actions, cursors.actions, allocated: count)
+    effects.moveInitialize(from: other.effects, cursors.effects, allocated: count)
+    states.moveInitialize(from: other.states, cursors.states, allocated: count + 1)
+    news.moveInitialize(from: other.news, cursors.news, allocated: count)
+    works.moveInitialize(from: other.works, cursors.works, allocated: count)
+    errors.moveInitialize(from: other.errors, cursors.errors, allocated: count)
   }
 
   /// Ends the values the rings hold.
@@ -621,7 +487,6 @@ struct FeatureEventLogStorage<Definition: FeatureDefinition> {
     actions.deinitialize(count: cursors.actions.filled)
     effects.deinitialize(count: cursors.effects.filled)
     states.deinitialize(count: cursors.states.filled)
-    previousStates.deinitialize(count: cursors.previousStates.filled)
     news.deinitialize(count: cursors.news.filled)
     works.deinitialize(count: cursors.works.filled)
     errors.deinitialize(count: cursors.errors.filled)
@@ -635,7 +500,6 @@ struct FeatureEventLogStorage<Definition: FeatureDefinition> {
     actions.deallocate()
     effects.deallocate()
     states.deallocate()
-    previousStates.deallocate()
     news.deallocate()
     works.deallocate()
     errors.deallocate()
@@ -654,9 +518,19 @@ struct FeatureEventLogStorage<Definition: FeatureDefinition> {
     let record = records[index]
     switch record.stage {
     case .created: return Self.value(states, record.value)
-    case .state: return Self.value(previousStates, record.other)
+    case .state: return previousState(of: record)
     default: return nil
     }
+  }
+
+  /// The state before a `state` stage: the state kept just before its own (its `other`), by
+  /// `created` or the previous `state`.
+  @inlinable
+  func previousState(of record: FeatureEventLogRecord) -> Definition.State? {
+    precondition(
+      record.other >= 0,
+      "Internal inconsistency: a log's state stage came before any state; `created` comes first")
+    return Self.value(states, record.other)
   }
 
   /// The state the stage at `index` left, for `created` and `state`.
@@ -690,7 +564,7 @@ struct FeatureEventLogStorage<Definition: FeatureDefinition> {
       case .effect: .effect(Self.value(effects, record.value)!, action: action!)
       case .state:
         .state(
-          previous: Self.value(previousStates, record.other)!, Self.value(states, record.value)!,
+          previous: previousState(of: record)!, Self.value(states, record.value)!,
           effect: Self.value(effects, record.effect)!)
       case .news: .news(Self.value(news, record.value)!)
       case .postProcessedAction: .postProcessedAction(action!)

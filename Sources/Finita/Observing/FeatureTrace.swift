@@ -29,11 +29,9 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   @usableFromInline let compiled: Definition.CompiledInterceptor?
   /// The log of the definition's compiled interceptor, when it asked for one: the core writes
   /// it itself, in code specialized for the definition, next to where it would call the
-  /// interceptor (see ``FeatureCore``'s `intercept(_:)`), with no call to the trace. Not
-  /// retained: ``compiledLogObject`` keeps it alive.
-  @usableFromInline let compiledLog: Unmanaged<FeatureEventLog<Definition>>?
-  /// Keeps ``compiledLog`` alive.
-  @usableFromInline let compiledLogObject: FeatureEventLog<Definition>?
+  /// interceptor (see ``FeatureCore``'s `logWriter`), with no call to the trace. Kept here,
+  /// alive as long as the core that writes it.
+  @usableFromInline let compiledLog: FeatureEventLog<Definition>?
   /// Whether the trace has anything to call but the definition's compiled interceptor: the
   /// hook, a log or an opened interceptor. The core calls the trace only then.
   @usableFromInline let tracesAtRunTime: Bool
@@ -46,9 +44,9 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   let calls: UnsafeMutableBufferPointer<Unmanaged<OpenedInterceptor<Definition>>>
   /// The logs of the interceptors that asked for one (``FeatureInterceptorDelivery/log(capacity:clock:)``).
   @usableFromInline let logs: [FeatureEventLog<Definition>]
-  /// The same logs, not retained, for the stages to write without retaining them or the array.
+  /// The same logs' writers, for the stages to write without retaining a log or the array.
   @usableFromInline
-  let logWriters: UnsafeMutableBufferPointer<Unmanaged<FeatureEventLog<Definition>>>
+  let logWriters: UnsafeMutableBufferPointer<FeatureEventLogWriter<Definition>>
 
   @inlinable
   init(
@@ -70,11 +68,9 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
       let featureLog = FeatureEventLog<Definition>(
         feature: info, capacity: logged.delivery.logCapacity, clock: clock)
       logged.attach(featureLog)
-      compiledLogObject = featureLog
-      compiledLog = Unmanaged.passUnretained(featureLog)
+      compiledLog = featureLog
       self.compiled = nil
     } else {
-      compiledLogObject = nil
       compiledLog = nil
       self.compiled = compiled
     }
@@ -97,7 +93,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     calls = .allocate(capacity: called.count)
     _ = calls.initialize(from: called.lazy.map { Unmanaged.passUnretained($0) })
     logWriters = .allocate(capacity: logs.count)
-    _ = logWriters.initialize(from: logs.lazy.map { Unmanaged.passUnretained($0) })
+    _ = logWriters.initialize(from: logs.lazy.map(\.handle))
   }
 
   deinit {
@@ -291,7 +287,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     _ state: Definition.State, previous: Definition.State, effect: Definition.Effect
   ) {
     hook?(.state(previous: previous, state, effect: effect))
-    if !logs.isEmpty { logState(state, previous: previous, effect: effect) }
+    if !logs.isEmpty { logState(state, effect: effect) }
     if !interceptors.isEmpty { deliverState(state, previous: previous, effect: effect) }
   }
 
@@ -318,15 +314,12 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   func log(
     _ stage: FeatureStage, wish: Definition.Wish? = nil, action: Definition.Action? = nil,
     effect: Definition.Effect? = nil, state: Definition.State? = nil,
-    previousState: Definition.State? = nil, news: Definition.News? = nil,
-    work: WorkInfo? = nil, error: (any Error)? = nil
+    news: Definition.News? = nil, work: WorkInfo? = nil, error: (any Error)? = nil
   ) {
     for log in logWriters {
-      log._withUnsafeGuaranteedRef {
-        $0.append(
-          stage, wish: wish, action: action, effect: effect, state: state,
-          previousState: previousState, news: news, work: work, error: error)
-      }
+      log.append(
+        stage, wish: wish, action: action, effect: effect, state: state, news: news, work: work,
+        error: error)
     }
   }
 
@@ -353,10 +346,9 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   }
 
   @inlinable @inline(never)
-  func logState(
-    _ state: Definition.State, previous: Definition.State, effect: Definition.Effect
-  ) {
-    log(.state, effect: effect, state: state, previousState: previous)
+  func logState(_ state: Definition.State, effect: Definition.Effect) {
+    // The log refers to the state before this one, which it kept already.
+    log(.state, effect: effect, state: state)
   }
 
   @inlinable @inline(never)
@@ -365,9 +357,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   /// Keeps a stage given as the trace's enum (the stages off the hot path) in each log.
   @inlinable
   func logStage(_ payload: FeatureTraceEvent<Definition>) {
-    for log in logWriters {
-      log._withUnsafeGuaranteedRef { $0.append(stageOf: payload) }
-    }
+    for log in logWriters { log.append(stageOf: payload) }
   }
 
   @inlinable
