@@ -292,9 +292,9 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   /// compiling for most definitions (``NoInterceptor``), whose code then has no such calls.
   /// Asked of the type, not of `definition.compiledInterceptor`, which retained and released an
   /// interceptor that is a class at every stage; `compiledTrace` says whether the definition
-  /// had one when the feature was created. That stored reference is read first: in code not
-  /// specialized for the definition (a feature made inside another generic library), it is
-  /// `nil` for most features, and asking the type would look up its metadata at every stage.
+  /// had one when the feature was created. That stored reference is read first, so that code
+  /// not specialized for the definition (a feature made inside another generic library), where
+  /// it is `nil` for most features, does not ask the type at every stage.
   @inlinable @inline(__always)
   var hasCompiledInterceptor: Bool {
     compiledTrace != nil && Definition.CompiledInterceptor.self != NoInterceptor.self
