@@ -426,16 +426,18 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       checkpoint()
     }
     if owned.pointee.isFinished { return }
-    // The state before the effect is copied only for the trace or the compiled interceptor.
-    let previous = traced || hasCompiledInterceptor ? owned.pointee.state : nil
+    // The state before the effect is copied only for the trace or the compiled interceptor; a
+    // compiled-in log refers to the state it kept before, so it needs no copy.
+    let previous =
+      traced || (hasCompiledInterceptor && logWriter == nil) ? owned.pointee.state : nil
     definition.reduce(&owned.pointee.state, effect)
     let state = owned.pointee.state
     published.publish(state, back: &owned.pointee.back)
+    logWriter?.append(.state, effect: effect, state: state)
     if let previous {
       intercept { trace, call in
         trace.withEvent(state: state, previous: previous, effect: effect, call)
       }
-      logWriter?.append(.state, effect: effect, state: state)
       if traced { trace?.state(state, previous: previous, effect: effect) }
     }
     notify(owned.pointee.stateObservers, of: state)

@@ -61,7 +61,7 @@ public protocol FeatureInterceptor: Sendable {
   /// `true`, that code writes the log itself at each stage, with no call; for `false`, it has
   /// no log code at all, and a log the interceptor asks for anyway is written the way one
   /// attached at run time is. Say `true` for a type that asks for a log, and whose log's cost
-  /// counts (``FinitaRecording``'s recorder does).
+  /// counts (FinitaRecording's `FeatureRecorder` does).
   static var mayAskForLog: Bool { get }
 }
 
