@@ -70,12 +70,20 @@ func syncWishBenchmark<Definition: FeatureDefinition>(
       definition: definition,
       configuration: .init(name: "counter", interceptors: interceptors)
     )
-    let subscription = feature.observeState { blackHole($0) }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      feature.accept(.increment)
-    }
-    benchmark.stopMeasurement()
-    subscription.cancel()
+    sendWishes(to: feature, in: benchmark)
   }
+}
+
+/// The measured part of a synchronous-wish benchmark: one `increment` per scaled iteration to
+/// `feature`, with one state observer.
+func sendWishes<Definition: FeatureDefinition>(
+  to feature: Feature<Definition>, in benchmark: Benchmark
+) where Definition.State == Counter.State, Definition.Wish == Counter.Wish {
+  let subscription = feature.observeState { blackHole($0) }
+  benchmark.startMeasurement()
+  for _ in benchmark.scaledIterations {
+    feature.accept(.increment)
+  }
+  benchmark.stopMeasurement()
+  subscription.cancel()
 }

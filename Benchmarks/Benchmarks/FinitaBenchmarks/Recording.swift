@@ -89,13 +89,5 @@ func fullRingBenchmark<Definition: FeatureDefinition>(
     configuration: .init(name: "counter", interceptors: interceptors)
   )
   for _ in 0..<4_000 { recorded.accept(.increment) }
-  Benchmark(name) { benchmark in
-    let subscription = recorded.observeState { blackHole($0) }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      recorded.accept(.increment)
-    }
-    benchmark.stopMeasurement()
-    subscription.cancel()
-  }
+  Benchmark(name) { benchmark in sendWishes(to: recorded, in: benchmark) }
 }

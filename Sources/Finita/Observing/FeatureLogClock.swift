@@ -36,7 +36,8 @@ struct FeatureLogClock: Sendable {
     FeatureLogClock(counter: false, startTicks: 0, startNanoseconds: 0, elapsed: elapsed)
   }
 
-  /// The ticks since the start. Called by a log's writer once per input.
+  /// The ticks since the start. A log's writer reads the continuous clock's itself, from its
+  /// own copy of the counter flag and the start; it calls this for another clock, once per input.
   @inlinable @inline(__always)
   func ticks() -> Int64 {
     guard let elapsed else { return finita_clock_ticks(counter) &- startTicks }
