@@ -76,7 +76,7 @@ public final class InspectorDemo: Sendable {
     let addresses = try await server.start()
     let client = InspectorClient.start(
       url: addresses.app.absoluteString,
-      configuration: .init(appName: "finita demo"))
+      configuration: .init(appName: "finita demo", features: Self.features))
     let meter = Feature(
       initialState: ParkingState.idle, definition: ParkingMeter(fee: 3),
       configuration: .init(name: "parkingMeter"))
@@ -121,6 +121,13 @@ public final class InspectorDemo: Sendable {
       parts.withLock { $0?.loadTask = task }
     }
     return addresses
+  }
+
+  /// The demo's features, by name: the client streams only these, and leaves alone any other
+  /// feature of the process (in tests, the features of the tests running alongside).
+  static let features = FeatureFilter { feature in
+    guard let name = feature.name else { return false }
+    return ["parkingMeter", "musicPlayer", "paginator"].contains(name) || name.hasPrefix("load")
   }
 
   /// Runs `load`'s features until cancelled: every 10 ms each sends the wishes that make its

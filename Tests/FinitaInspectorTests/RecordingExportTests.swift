@@ -104,7 +104,9 @@ struct RecordingExportTests {
     let urls = try await server.start()
     let (page, welcomed) = await openPage(urls.pageSocket)
     var received = welcomed
-    let client = InspectorClient.start(url: urls.app.absoluteString)
+    // Only its own feature: tests running alongside create features of their own.
+    let client = InspectorClient.start(
+      url: urls.app.absoluteString, configuration: .init(features: .named("loader")))
     let loader = Feature(
       initialState: Loader.State(), definition: Loader(), configuration: .init(name: "loader"))
     loader.accept(.increment)
@@ -182,7 +184,9 @@ struct RecordingExportTests {
     let urls = try await server.start()
     let (page, welcomed) = await openPage(urls.pageSocket)
     var received = welcomed
-    let client = InspectorClient.start(url: urls.app.absoluteString)
+    // Only its own feature: tests running alongside create features of their own.
+    let client = InspectorClient.start(
+      url: urls.app.absoluteString, configuration: .init(features: .named("meter")))
     let meter = Feature(
       initialState: ParkingState.idle, definition: ParkingMeter(fee: 300),
       configuration: .init(name: "meter"))
@@ -221,7 +225,9 @@ struct RecordingExportTests {
     let urls = try await server.start()
     let (page, welcomed) = await openPage(urls.pageSocket)
     var received = welcomed
-    let client = InspectorClient.start(url: urls.app.absoluteString)
+    // Only its own feature: tests running alongside create features of their own.
+    let client = InspectorClient.start(
+      url: urls.app.absoluteString, configuration: .init(features: .named("opaque")))
     let opaque = Feature(
       initialState: Meter(),
       definition: ReducerDefinition<Meter, Opaque> { state, _ in state.coins += 1 },

@@ -33,8 +33,11 @@ struct TravelDiagramTests {
     let (page, welcomed) = await openPage(urls.pageSocket)
     var received = welcomed
 
-    let client = InspectorClient.start(url: urls.app.absoluteString)
-    let gate = try Feature(automaton: gateAutomaton, undefinedEvents: .ignore)
+    // Only its own feature: tests running alongside create features of their own.
+    let client = InspectorClient.start(
+      url: urls.app.absoluteString, configuration: .init(features: .named("gate")))
+    let gate = try Feature(
+      automaton: gateAutomaton, undefinedEvents: .ignore, configuration: .init(name: "gate"))
     client.inspect(gate, automaton: gateAutomaton)
     gate.accept(.coin)
 
