@@ -40,6 +40,9 @@ final class LogSource: @unchecked Sendable {
   /// Stages read and not yet sent, oldest first.
   var pending: [PendingEvent] = []
   var sentFromPending = 0
+  /// Whether the feature's last stage (``FeatureStage/disposed``) was read: the log gets no
+  /// more, and the buffer lets it go once its stages are sent.
+  var ended = false
 
   init<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
     info = log.feature
@@ -117,6 +120,9 @@ final class EventBuffer: Sendable {
         source.pending.removeFirst(source.sentFromPending)
         source.sentFromPending = 0
       }
+      // The log of a disposed feature whose stages were all sent is let go: an app that makes
+      // a feature per screen would otherwise keep every log it ever had.
+      storage.sources.removeAll { $0.ended && $0.pending.isEmpty }
       for source in storage.sources where source.pending.count < max {
         // A source with a batch waiting is not read: its log keeps (and drops) the rest, so
         // what waits here stays bounded.
@@ -126,6 +132,7 @@ final class EventBuffer: Sendable {
         let gap = first.number - source.lastRead - 1
         if gap > 0 { droppedByFeature[source.info.id, default: 0] += gap }
         source.lastRead = last.number
+        source.ended = last.stage == .disposed
         source.pending.append(contentsOf: read)
       }
       var events: [PendingEvent] = []
@@ -205,6 +212,9 @@ final class EventBuffer: Sendable {
     storage.withLock { $0.isClosed = true }
     wake()
   }
+
+  /// The logs the buffer reads: of the live features, and of disposed ones with stages to send.
+  var sourceCount: Int { storage.withLock { $0.sources.count } }
 
   /// The stages waiting to be sent: read and not sent, and kept by the logs and not read.
   var count: Int {
