@@ -10,7 +10,8 @@
 // is measured per batch (two clock reads per 17 wishes). With `--flood` every feature sends as
 // fast as it can instead (what an app in a tight loop would do), which measures contention.
 // Prints each run's wish cost, the ratio, the stages the client dropped, the stages the inspector
-// keeps and the process's resident memory at the end of each run.
+// keeps and the process's resident memory at the end of each run. `--only without`, `--only client`
+// or `--only inspector` runs one of the three (to profile it).
 import Finita
 import FinitaInspector
 import FinitaInspectorClient
@@ -96,25 +97,33 @@ print(
     ? "\(featureCount) features sending as fast as they can for \(seconds) s"
     : "\(featureCount) features at \(stagesPerSecond) stages/s each (\(wishesPerTick) wishes every"
       + " 10 ms) for \(seconds) s")
-let without = await run("without inspector", seconds: seconds, flood: flood)
+let only = arguments.firstIndex(of: "--only").flatMap { index in
+  arguments.dropFirst(index - arguments.startIndex + 1).first
+}
+func runs(_ name: String) -> Bool { only == nil || only == name }
+let without = runs("without") ? await run("without inspector", seconds: seconds, flood: flood) : 1
 // The client's own cost: its interceptor stamps and keeps each stage, but nothing is sent (the
 // address answers nothing), so no encoding competes with the features for the processors.
-let unconnected = InspectorClient.start(
-  url: "ws://127.0.0.1:9/app?token=none",
-  configuration: .init(bufferCapacity: capacity, reconnectDelay: { _ in .seconds(3600) }))
-let buffered = await run("with client, nothing sent", seconds: seconds, flood: flood)
-print(String(format: "ratio: %.2fx", buffered / without))
-await unconnected.stop()
-let server = InspectorServer()
-let urls = try await server.start()
-let client = InspectorClient.start(
-  url: urls.app.absoluteString, configuration: .init(bufferCapacity: capacity))
-for await event in client.connectionEvents where event == .connected { break }
-let with = await run("with client + inspector", seconds: seconds, flood: flood)
-print(String(format: "ratio: %.2fx", with / without))
-print(
-  "client dropped \(client.droppedEvents) stages (a log of \(capacity) per feature); pending \(client.pendingEvents)"
-)
-print("inspector keeps \(server.keptEvents) stages; \(residentMemory())")
-await client.stop()
-await server.shutdown()
+if runs("client") {
+  let unconnected = InspectorClient.start(
+    url: "ws://127.0.0.1:9/app?token=none",
+    configuration: .init(bufferCapacity: capacity, reconnectDelay: { _ in .seconds(3600) }))
+  let buffered = await run("with client, nothing sent", seconds: seconds, flood: flood)
+  print(String(format: "ratio: %.2fx", buffered / without))
+  await unconnected.stop()
+}
+if runs("inspector") {
+  let server = InspectorServer()
+  let urls = try await server.start()
+  let client = InspectorClient.start(
+    url: urls.app.absoluteString, configuration: .init(bufferCapacity: capacity))
+  for await event in client.connectionEvents where event == .connected { break }
+  let with = await run("with client + inspector", seconds: seconds, flood: flood)
+  print(String(format: "ratio: %.2fx", with / without))
+  print(
+    "client dropped \(client.droppedEvents) stages (a log of \(capacity) per feature); pending \(client.pendingEvents)"
+  )
+  print("inspector keeps \(server.keptEvents) stages; \(residentMemory())")
+  await client.stop()
+  await server.shutdown()
+}
