@@ -33,7 +33,8 @@ public final class InspectorServer: Sendable {
     public var token: String
     /// The stages kept per feature for pages that open later; older ones are forgotten.
     public var eventsPerFeature: Int
-    /// The features kept per app.
+    /// The features kept per app. When an app has made more, the oldest disposed ones are
+    /// forgotten to make room; features beyond this many live ones are not shown.
     public var featuresPerApp: Int
     /// Messages waiting for a slow page at most; older ones are dropped for it.
     public var pageBacklog: Int

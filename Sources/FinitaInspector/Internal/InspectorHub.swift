@@ -15,8 +15,11 @@ final class InspectorHub: Sendable {
     var events: [StageEvent] = []
     var start = 0
     var diagram: DiagramUpdate?
+    /// Whether the feature's disposal arrived: its record may make room for a new feature.
+    var isDisposed = false
 
     mutating func append(_ event: StageEvent, limit: Int) {
+      if event.stage == FeatureStage.disposed.name { isDisposed = true }
       if events.count < limit {
         events.append(event)
       } else {
@@ -36,6 +39,22 @@ final class InspectorHub: Sendable {
     var order: [UInt64] = []
     var dropped = DroppedEvents(count: 0, total: 0)
     var send: @Sendable (String) -> Void
+
+    /// Makes a record for feature `id` unless there is one; at `limit` features, the oldest
+    /// disposed one makes room. Returns `false` when the feature has no record (every kept
+    /// feature is live).
+    mutating func admit(_ id: UInt64, limit: Int) -> Bool {
+      if features[id] != nil { return true }
+      if order.count >= limit {
+        guard let gone = order.firstIndex(where: { features[$0]?.isDisposed ?? true }) else {
+          return false
+        }
+        features[order.remove(at: gone)] = nil
+      }
+      order.append(id)
+      features[id] = FeatureRecord()
+      return true
+    }
   }
 
   private struct State {
@@ -78,33 +97,10 @@ final class InspectorHub: Sendable {
   /// an app may not send.
   func receive(_ message: InspectorMessage, from app: String) -> ErrorFrame? {
     let forward: Bool? = state.withLock { state in
-      guard var record = state.apps[app] else { return nil }
-      defer { state.apps[app] = record }
-      switch message {
-      case .feature(let descriptor):
-        if record.features[descriptor.id] == nil {
-          guard record.order.count < limits.featuresPerApp else { return false }
-          record.order.append(descriptor.id)
-        }
-        record.features[descriptor.id, default: FeatureRecord()].descriptor = descriptor
-      case .events(let events):
-        for event in events {
-          if record.features[event.feature] == nil {
-            guard record.order.count < limits.featuresPerApp else { continue }
-            record.order.append(event.feature)
-            record.features[event.feature] = FeatureRecord()
-          }
-          record.features[event.feature]?.append(event, limit: limits.eventsPerFeature)
-        }
-      case .dropped(let dropped):
-        record.dropped = DroppedEvents(
-          count: dropped.count, total: max(dropped.total, record.dropped.total))
-      case .reply:
-        break
-      default:
-        return nil
-      }
-      return true
+      // The record is changed where it is kept: a copy taken out of the dictionary would share
+      // its features' events with the one left in, and the first append would copy them all.
+      guard state.apps[app] != nil else { return nil }
+      return keep(message, in: &state.apps[app]!)
     }
     switch forward {
     case nil:
@@ -115,12 +111,34 @@ final class InspectorHub: Sendable {
     case false?:
       return ErrorFrame(
         code: "tooManyFeatures",
-        message: "The app has more than \(limits.featuresPerApp) features; the others are not"
-          + " shown.")
+        message: "The app has more than \(limits.featuresPerApp) live features; the others are"
+          + " not shown.")
     case true?:
       broadcast(InspectorEnvelope(message, app: app))
       return nil
     }
+  }
+
+  /// Keeps `message` in `record`: `true` when the pages get it, `false` when the app has too
+  /// many features, `nil` when an app may not send it.
+  private func keep(_ message: InspectorMessage, in record: inout AppRecord) -> Bool? {
+    switch message {
+    case .feature(let descriptor):
+      guard record.admit(descriptor.id, limit: limits.featuresPerApp) else { return false }
+      record.features[descriptor.id]?.descriptor = descriptor
+    case .events(let events):
+      for event in events where record.admit(event.feature, limit: limits.featuresPerApp) {
+        record.features[event.feature]?.append(event, limit: limits.eventsPerFeature)
+      }
+    case .dropped(let dropped):
+      record.dropped = DroppedEvents(
+        count: dropped.count, total: max(dropped.total, record.dropped.total))
+    case .reply:
+      break
+    default:
+      return nil
+    }
+    return true
   }
 
   func storeDiagram(_ update: DiagramUpdate, from app: String) {
@@ -220,6 +238,16 @@ final class InspectorHub: Sendable {
     state.withLock { state in
       state.apps.values.reduce(0) { sum, app in
         sum + app.features.values.reduce(0) { $0 + $1.events.count }
+      }
+    }
+  }
+
+  /// Where the events kept for `feature` of `app` are in memory: the tests check with it that
+  /// keeping more of them does not copy them.
+  func eventsAddress(app: String, feature: UInt64) -> UnsafeRawPointer? {
+    state.withLock { state in
+      state.apps[app]?.features[feature]?.events.withUnsafeBufferPointer {
+        $0.baseAddress.map(UnsafeRawPointer.init)
       }
     }
   }
