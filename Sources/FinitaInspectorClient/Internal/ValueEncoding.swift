@@ -5,12 +5,7 @@ enum ValueEncoding {
   /// The value as JSON when its type is `Encodable` and it encodes; otherwise `nil`.
   static func json(_ value: Any?) -> JSONValue? {
     guard let value, let encodable = value as? any Encodable else { return nil }
-    do {
-      let data = try JSONEncoder().encode(encodable)
-      return try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch {
-      return nil
-    }
+    return try? JSONValueEncoder().encode(encodable)
   }
 
   static func data(_ value: JSONValue) -> Data {

@@ -1,0 +1,306 @@
+import FinitaInspectorProtocol
+import Foundation
+
+/// Encodes an `Encodable` value straight into a ``JSONValue``: the value `JSONEncoder` (with its
+/// default strategies) would write, decoded back, without the text in between.
+///
+/// The client's sender encodes a state or a wish at most stages; through `JSONEncoder` and
+/// `JSONDecoder` that was two passes over text, and decoding a `JSONValue` tries each kind of
+/// value in turn. What `JSONEncoder` writes differently from a type's own `encode(to:)` is done
+/// here too: `Data` as Base64, `URL` as its absolute string, `Decimal` as a number, a `Float` by
+/// its shortest digits; a number that is not finite throws, as there.
+struct JSONValueEncoder {
+  /// The value as JSON.
+  ///
+  /// - Parameter value: The value.
+  /// - Returns: Its JSON.
+  /// - Throws: `EncodingError.invalidValue` for a number that is not finite or a value that
+  ///   encodes nothing (inside another value it is an empty object), and what the value's
+  ///   `encode(to:)` throws.
+  func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
+    guard let slot = try JSONValueSlot.encodeIfAny(value, at: []) else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: [], debugDescription: "\(Value.self) encoded nothing at the top level."))
+    }
+    return slot.resolved
+  }
+}
+
+/// What a place in the JSON being built holds: a value, or a container still being filled.
+private enum JSONValueSlot {
+  case value(JSONValue)
+  case object(ObjectBox)
+  case array(ArrayBox)
+  case encoder(ValueEncoder)
+
+  final class ObjectBox {
+    var fields: [String: JSONValueSlot] = [:]
+  }
+
+  final class ArrayBox {
+    var items: [JSONValueSlot] = []
+  }
+
+  var resolved: JSONValue {
+    switch self {
+    case .value(let value): value
+    case .object(let box): .object(box.fields.mapValues(\.resolved))
+    case .array(let box): .array(box.items.map(\.resolved))
+    case .encoder(let encoder): encoder.slot?.resolved ?? .object([:])
+    }
+  }
+
+  /// `value` encoded at `path`; a value that encodes nothing is an empty object.
+  static func encode<Value: Encodable>(_ value: Value, at path: [any CodingKey]) throws
+    -> JSONValueSlot
+  {
+    try encodeIfAny(value, at: path) ?? .object(ObjectBox())
+  }
+
+  /// `value` encoded at `path`, or `nil` when it encodes nothing.
+  static func encodeIfAny<Value: Encodable>(_ value: Value, at path: [any CodingKey]) throws
+    -> JSONValueSlot?
+  {
+    // Compared by type, which costs less than a cast of every value.
+    if Value.self == Data.self, let data = value as? Data {
+      return .value(.string(data.base64EncodedString()))
+    }
+    if Value.self == URL.self, let url = value as? URL {
+      return .value(.string(url.absoluteString))
+    }
+    if Value.self == Decimal.self, let decimal = value as? Decimal {
+      return .value(.number(NSDecimalNumber(decimal: decimal).doubleValue))
+    }
+    let encoder = ValueEncoder(codingPath: path)
+    try value.encode(to: encoder)
+    return encoder.slot
+  }
+
+  static func number(_ value: Double, at path: [any CodingKey]) throws -> JSONValueSlot {
+    guard value.isFinite else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: path, debugDescription: "\(value) is not a number JSON can hold."))
+    }
+    return .value(.number(value))
+  }
+
+  static func number(_ value: Float, at path: [any CodingKey]) throws -> JSONValueSlot {
+    // The shortest digits that read back as the same Float, as JSONEncoder writes them.
+    try number(value.isFinite ? Double("\(value)") ?? Double(value) : Double(value), at: path)
+  }
+}
+
+/// The encoder a value's `encode(to:)` writes to.
+private final class ValueEncoder: Encoder {
+  let codingPath: [any CodingKey]
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  var slot: JSONValueSlot?
+
+  init(codingPath: [any CodingKey]) {
+    self.codingPath = codingPath
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    let box: JSONValueSlot.ObjectBox
+    if case .object(let existing)? = slot {
+      box = existing
+    } else {
+      box = JSONValueSlot.ObjectBox()
+      slot = .object(box)
+    }
+    return KeyedEncodingContainer(KeyedContainer<Key>(box: box, codingPath: codingPath))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    let box: JSONValueSlot.ArrayBox
+    if case .array(let existing)? = slot {
+      box = existing
+    } else {
+      box = JSONValueSlot.ArrayBox()
+      slot = .array(box)
+    }
+    return UnkeyedContainer(box: box, codingPath: codingPath)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    SingleValueContainer(encoder: self)
+  }
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let box: JSONValueSlot.ObjectBox
+  let codingPath: [any CodingKey]
+
+  private func set(_ slot: JSONValueSlot, _ key: Key) {
+    box.fields[key.stringValue] = slot
+  }
+
+  mutating func encodeNil(forKey key: Key) throws { set(.value(.null), key) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { set(.value(.bool(value)), key) }
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    set(.value(.string(value)), key)
+  }
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    set(try .number(value, at: codingPath + [key]), key)
+  }
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    set(try .number(value, at: codingPath + [key]), key)
+  }
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    set(.value(.number(Double(value))), key)
+  }
+  mutating func encode(_ value: Int8, forKey key: Key) throws {
+    set(.value(.number(Double(value))), key)
+  }
+  mutating func encode(_ value: Int16, forKey key: Key) throws {
+    set(.value(.number(Double(value))), key)
+  }
+  mutating func encode(_ value: Int32, forKey key: Key) throws {
+    set(.value(.number(Double(value))), key)
+  }
+  mutating func encode(_ value: Int64, forKey key: Key) throws {
+    set(.value(.number(Double(value))), key)
+  }
+  mutating func encode(_ value: UInt, forKey key: Key) throws {
+    set(.value(.number(Double(value))), key)
+  }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws {
+    set(.value(.number(Double(value))), key)
+  }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws {
+    set(.value(.number(Double(value))), key)
+  }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws {
+    set(.value(.number(Double(value))), key)
+  }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws {
+    set(.value(.number(Double(value))), key)
+  }
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    set(try .encode(value, at: codingPath + [key]), key)
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    let nested = JSONValueSlot.ObjectBox()
+    set(.object(nested), key)
+    return KeyedEncodingContainer(
+      KeyedContainer<NestedKey>(box: nested, codingPath: codingPath + [key]))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    let nested = JSONValueSlot.ArrayBox()
+    set(.array(nested), key)
+    return UnkeyedContainer(box: nested, codingPath: codingPath + [key])
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    superEncoder(named: SuperKey.super)
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    superEncoder(named: key)
+  }
+
+  private func superEncoder(named key: any CodingKey) -> any Encoder {
+    let encoder = ValueEncoder(codingPath: codingPath + [key])
+    box.fields[key.stringValue] = .encoder(encoder)
+    return encoder
+  }
+}
+
+/// The key of a keyed container's `superEncoder()`.
+private enum SuperKey: String, CodingKey {
+  case `super`
+}
+
+/// The key of an unkeyed container's items in coding paths.
+private struct IndexKey: CodingKey {
+  let intValue: Int?
+  var stringValue: String { "Index \(intValue ?? 0)" }
+
+  init(_ index: Int) { intValue = index }
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { self.intValue = intValue }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
+  let box: JSONValueSlot.ArrayBox
+  let codingPath: [any CodingKey]
+  var count: Int { box.items.count }
+
+  private var nextPath: [any CodingKey] { codingPath + [IndexKey(box.items.count)] }
+  private func append(_ slot: JSONValueSlot) { box.items.append(slot) }
+
+  mutating func encodeNil() throws { append(.value(.null)) }
+  mutating func encode(_ value: Bool) throws { append(.value(.bool(value))) }
+  mutating func encode(_ value: String) throws { append(.value(.string(value))) }
+  mutating func encode(_ value: Double) throws { append(try .number(value, at: nextPath)) }
+  mutating func encode(_ value: Float) throws { append(try .number(value, at: nextPath)) }
+  mutating func encode(_ value: Int) throws { append(.value(.number(Double(value)))) }
+  mutating func encode(_ value: Int8) throws { append(.value(.number(Double(value)))) }
+  mutating func encode(_ value: Int16) throws { append(.value(.number(Double(value)))) }
+  mutating func encode(_ value: Int32) throws { append(.value(.number(Double(value)))) }
+  mutating func encode(_ value: Int64) throws { append(.value(.number(Double(value)))) }
+  mutating func encode(_ value: UInt) throws { append(.value(.number(Double(value)))) }
+  mutating func encode(_ value: UInt8) throws { append(.value(.number(Double(value)))) }
+  mutating func encode(_ value: UInt16) throws { append(.value(.number(Double(value)))) }
+  mutating func encode(_ value: UInt32) throws { append(.value(.number(Double(value)))) }
+  mutating func encode(_ value: UInt64) throws { append(.value(.number(Double(value)))) }
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    append(try .encode(value, at: nextPath))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    let nested = JSONValueSlot.ObjectBox()
+    let path = nextPath
+    append(.object(nested))
+    return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, codingPath: path))
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    let nested = JSONValueSlot.ArrayBox()
+    let path = nextPath
+    append(.array(nested))
+    return UnkeyedContainer(box: nested, codingPath: path)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    let encoder = ValueEncoder(codingPath: nextPath)
+    append(.encoder(encoder))
+    return encoder
+  }
+}
+
+private struct SingleValueContainer: SingleValueEncodingContainer {
+  let encoder: ValueEncoder
+  var codingPath: [any CodingKey] { encoder.codingPath }
+
+  private func set(_ slot: JSONValueSlot) { encoder.slot = slot }
+
+  mutating func encodeNil() throws { set(.value(.null)) }
+  mutating func encode(_ value: Bool) throws { set(.value(.bool(value))) }
+  mutating func encode(_ value: String) throws { set(.value(.string(value))) }
+  mutating func encode(_ value: Double) throws { set(try .number(value, at: codingPath)) }
+  mutating func encode(_ value: Float) throws { set(try .number(value, at: codingPath)) }
+  mutating func encode(_ value: Int) throws { set(.value(.number(Double(value)))) }
+  mutating func encode(_ value: Int8) throws { set(.value(.number(Double(value)))) }
+  mutating func encode(_ value: Int16) throws { set(.value(.number(Double(value)))) }
+  mutating func encode(_ value: Int32) throws { set(.value(.number(Double(value)))) }
+  mutating func encode(_ value: Int64) throws { set(.value(.number(Double(value)))) }
+  mutating func encode(_ value: UInt) throws { set(.value(.number(Double(value)))) }
+  mutating func encode(_ value: UInt8) throws { set(.value(.number(Double(value)))) }
+  mutating func encode(_ value: UInt16) throws { set(.value(.number(Double(value)))) }
+  mutating func encode(_ value: UInt32) throws { set(.value(.number(Double(value)))) }
+  mutating func encode(_ value: UInt64) throws { set(.value(.number(Double(value)))) }
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    set(try .encode(value, at: codingPath))
+  }
+}
