@@ -22,9 +22,7 @@ public enum InspectorProtocol {
   public static func encode(_ envelope: InspectorEnvelope) throws(InspectorProtocolError) -> String
   {
     do {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      return String(decoding: try encoder.encode(envelope), as: UTF8.self)
+      return JSONWriter.write(try JSONValueEncoder().encode(envelope))
     } catch {
       throw .malformed("the message does not encode: \(error)")
     }
@@ -39,21 +37,25 @@ public enum InspectorProtocol {
   public static func decode(_ text: String) throws(InspectorProtocolError) -> InspectorEnvelope {
     let size = text.utf8.count
     guard size <= maximumMessageSize else { throw .tooLarge(size) }
-    let data = Data(text.utf8)
-    let decoder = JSONDecoder()
-    let peek: VersionPeek
+    let json: JSONValue
     do {
-      peek = try decoder.decode(VersionPeek.self, from: data)
+      json = try JSONParser.parse(text)
     } catch {
-      throw .malformed(describe(error))
+      throw .malformed("the text is not JSON: \(error)")
     }
-    guard let version = peek.v else {
+    guard case .object(let fields) = json else {
+      throw .malformed("the message is \(Self.kind(of: json)), not a JSON object")
+    }
+    guard let versionField = fields["v"], versionField != .null else {
       throw .malformed(
         "the message has no \"v\" (the protocol version); send \"v\":\(Self.version)")
     }
+    guard case .number(let number) = versionField, let version = Int(exactly: number) else {
+      throw .malformed("at v: expected an integer, the protocol version (\(Self.version))")
+    }
     guard version == Self.version else { throw .unsupportedVersion(version) }
     do {
-      return try decoder.decode(InspectorEnvelope.self, from: data)
+      return try JSONValueDecoder().decode(InspectorEnvelope.self, from: json)
     } catch {
       throw .malformed(describe(error))
     }
@@ -87,7 +89,14 @@ public enum InspectorProtocol {
     }
   }
 
-  private struct VersionPeek: Decodable {
-    var v: Int?
+  private static func kind(of value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FinitaInspectorClient
+@testable import FinitaInspectorProtocol
 
 /// The client's encoder gives the JSON `JSONEncoder` writes, read back as a `JSONValue`.
 @Suite("Encoding values straight into JSON values")

@@ -1,4 +1,3 @@
-import FinitaInspectorProtocol
 import Foundation
 
 /// Encodes an `Encodable` value straight into a ``JSONValue``: the value `JSONEncoder` (with its
@@ -6,10 +5,14 @@ import Foundation
 ///
 /// The client's sender encodes a state or a wish at most stages; through `JSONEncoder` and
 /// `JSONDecoder` that was two passes over text, and decoding a `JSONValue` tries each kind of
-/// value in turn. What `JSONEncoder` writes differently from a type's own `encode(to:)` is done
+/// value in turn. Messages are encoded the same way and written by ``JSONWriter``; a
+/// `JSONValue` inside a value is taken as it is. What `JSONEncoder` writes differently from a type's own `encode(to:)` is done
 /// here too: `Data` as Base64, `URL` as its absolute string, `Decimal` as a number, a `Float` by
 /// its shortest digits; a number that is not finite throws, as there.
-struct JSONValueEncoder {
+package struct JSONValueEncoder {
+  /// An encoder.
+  package init() {}
+
   /// The value as JSON.
   ///
   /// - Parameter value: The value.
@@ -17,7 +20,7 @@ struct JSONValueEncoder {
   /// - Throws: `EncodingError.invalidValue` for a number that is not finite or a value that
   ///   encodes nothing (inside another value it is an empty object), and what the value's
   ///   `encode(to:)` throws.
-  func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
+  package func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
     guard let slot = try JSONValueSlot.encodeIfAny(value, at: []) else {
       throw EncodingError.invalidValue(
         value,
@@ -64,6 +67,7 @@ private enum JSONValueSlot {
     -> JSONValueSlot?
   {
     // Compared by type, which costs less than a cast of every value.
+    if Value.self == JSONValue.self, let json = value as? JSONValue { return .value(json) }
     if Value.self == Data.self, let data = value as? Data {
       return .value(.string(data.base64EncodedString()))
     }
