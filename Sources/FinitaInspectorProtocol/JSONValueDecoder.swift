@@ -201,27 +201,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func superDecoder() throws -> any Decoder {
-    ValueDecoder(value: fields["super"] ?? .null, codingPath: codingPath + [SuperKey.super])
+    ValueDecoder(value: fields["super"] ?? .null, codingPath: codingPath + [JSONCodingKey.super])
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
     ValueDecoder(value: fields[key.stringValue] ?? .null, codingPath: path(key))
   }
-}
-
-/// The key of a keyed container's `superDecoder()`.
-private enum SuperKey: String, CodingKey {
-  case `super`
-}
-
-/// The key of an unkeyed container's items in coding paths.
-private struct IndexKey: CodingKey {
-  let intValue: Int?
-  var stringValue: String { "Index \(intValue ?? 0)" }
-
-  init(_ index: Int) { intValue = index }
-  init?(stringValue: String) { nil }
-  init?(intValue: Int) { self.intValue = intValue }
 }
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
@@ -239,7 +224,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
   /// The next item and its path; the index moves on only once it is read.
   private func next<T>(_ type: T.Type) throws -> (JSONValue, [any CodingKey]) {
-    let path = codingPath + [IndexKey(currentIndex)]
+    let path = codingPath + [JSONCodingKey.index(currentIndex)]
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
         type,

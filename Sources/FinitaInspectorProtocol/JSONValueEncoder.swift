@@ -204,7 +204,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func superEncoder() -> any Encoder {
-    superEncoder(named: SuperKey.super)
+    superEncoder(named: JSONCodingKey.super)
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -218,27 +218,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 }
 
-/// The key of a keyed container's `superEncoder()`.
-private enum SuperKey: String, CodingKey {
-  case `super`
-}
-
-/// The key of an unkeyed container's items in coding paths.
-private struct IndexKey: CodingKey {
-  let intValue: Int?
-  var stringValue: String { "Index \(intValue ?? 0)" }
-
-  init(_ index: Int) { intValue = index }
-  init?(stringValue: String) { nil }
-  init?(intValue: Int) { self.intValue = intValue }
-}
-
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
   let box: JSONValueSlot.ArrayBox
   let codingPath: [any CodingKey]
   var count: Int { box.items.count }
 
-  private var nextPath: [any CodingKey] { codingPath + [IndexKey(box.items.count)] }
+  private var nextPath: [any CodingKey] { codingPath + [JSONCodingKey.index(box.items.count)] }
   private func append(_ slot: JSONValueSlot) { box.items.append(slot) }
 
   mutating func encodeNil() throws { append(.value(.null)) }
