@@ -360,7 +360,7 @@ package.targets += [
   // The load scenario, run by hand: `swift run -c release FinitaInspectorLoad`.
   .executableTarget(
     name: "FinitaInspectorLoad",
-    dependencies: ["Finita", "FinitaInspector", "FinitaInspectorClient"],
+    dependencies: ["Finita", "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol"],
     path: "Tests/FinitaInspectorLoad"
   ),
 ]

@@ -11,10 +11,12 @@
 // fast as it can instead (what an app in a tight loop would do), which measures contention.
 // Prints each run's wish cost, the ratio, the stages the client dropped, the stages the inspector
 // keeps and the process's resident memory at the end of each run. `--only without`, `--only client`
-// or `--only inspector` runs one of the three (to profile it).
+// or `--only inspector` runs one of the three (to profile it); `--protocol` measures the protocol's
+// reading and writing of one message instead.
 import Finita
 import FinitaInspector
 import FinitaInspectorClient
+import FinitaInspectorProtocol
 import Foundation
 
 let stagesPerWish = LoadCounter.stagesPerWish
@@ -86,6 +88,47 @@ func residentMemory() -> String {
 
 let arguments = CommandLine.arguments.dropFirst()
 let flood = arguments.contains("--flood")
+
+/// `--protocol`: the time to write and read one events message of 100 stages, through the
+/// protocol's own JSON parser and writer, and through `JSONEncoder` and `JSONDecoder` in the
+/// same run (medians of 200 of each).
+func measureProtocol() throws {
+  let events = (0..<100).map { index in
+    StageEvent(
+      feature: 3, sequence: UInt64(index), stage: "state", time: Double(index) / 1_000,
+      text: "State(count: \(index)) -> State(count: \(index + 1))", value: ["add": ["_0": 1]],
+      state: ["count": .number(Double(index + 1)), "label": "counter", "history": [1, 2, 3]],
+      step: index, action: ["add": ["_0": 1]], effect: ["added": ["_0": 1]])
+  }
+  let envelope = InspectorEnvelope(.events(events), app: "a1")
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  let text = try InspectorProtocol.encode(envelope)
+  func median(_ body: () throws -> Void) rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<200 {
+      let start = ContinuousClock.now
+      try body()
+      times.append(nanoseconds(start.duration(to: .now)))
+    }
+    return times.sorted()[100] / 1_000
+  }
+  let write = try median { _ = try InspectorProtocol.encode(envelope) }
+  let writeFoundation = try median { _ = try encoder.encode(envelope) }
+  let read = try median { _ = try InspectorProtocol.decode(text) }
+  let readFoundation = try median {
+    _ = try JSONDecoder().decode(InspectorEnvelope.self, from: Data(text.utf8))
+  }
+  print(
+    String(
+      format: "an events message of 100 stages (%d bytes): write %.0f µs (JSONEncoder %.0f µs),"
+        + " read %.0f µs (JSONDecoder %.0f µs)", text.utf8.count, write, writeFoundation, read,
+      readFoundation))
+}
+if arguments.contains("--protocol") {
+  try measureProtocol()
+  exit(0)
+}
 let seconds = arguments.first.flatMap { Int($0) } ?? 10
 // `--capacity N`: the log each feature keeps for the client (the client's `bufferCapacity`).
 let capacity =
