@@ -21,7 +21,7 @@ package struct JSONValueEncoder {
   ///   encodes nothing (inside another value it is an empty object), and what the value's
   ///   `encode(to:)` throws.
   package func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
-    guard let slot = try JSONValueSlot.encodeIfAny(value, at: []) else {
+    guard let slot = try JSONValueSlot.encodeIfAny(value, at: JSONCodingPath()) else {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
@@ -56,14 +56,18 @@ private enum JSONValueSlot {
   }
 
   /// `value` encoded at `path`; a value that encodes nothing is an empty object.
-  static func encode<Value: Encodable>(_ value: Value, at path: [any CodingKey]) throws
+  static func encode<Value: Encodable>(
+    _ value: Value, at path: @autoclosure () -> JSONCodingPath
+  ) throws
     -> JSONValueSlot
   {
-    try encodeIfAny(value, at: path) ?? .object(ObjectBox())
+    try encodeIfAny(value, at: path()) ?? .object(ObjectBox())
   }
 
   /// `value` encoded at `path`, or `nil` when it encodes nothing.
-  static func encodeIfAny<Value: Encodable>(_ value: Value, at path: [any CodingKey]) throws
+  static func encodeIfAny<Value: Encodable>(
+    _ value: Value, at path: @autoclosure () -> JSONCodingPath
+  ) throws
     -> JSONValueSlot?
   {
     // Compared by type, which costs less than a cast of every value.
@@ -77,35 +81,40 @@ private enum JSONValueSlot {
     if Value.self == Decimal.self, let decimal = value as? Decimal {
       return .value(.number(NSDecimalNumber(decimal: decimal).doubleValue))
     }
-    let encoder = ValueEncoder(codingPath: path)
+    let encoder = ValueEncoder(path: path())
     try value.encode(to: encoder)
     return encoder.slot
   }
 
-  static func number(_ value: Double, at path: [any CodingKey]) throws -> JSONValueSlot {
+  static func number(_ value: Double, at path: @autoclosure () -> JSONCodingPath) throws
+    -> JSONValueSlot
+  {
     guard value.isFinite else {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
-          codingPath: path, debugDescription: "\(value) is not a number JSON can hold."))
+          codingPath: path().keys, debugDescription: "\(value) is not a number JSON can hold."))
     }
     return .value(.number(value))
   }
 
-  static func number(_ value: Float, at path: [any CodingKey]) throws -> JSONValueSlot {
+  static func number(_ value: Float, at path: @autoclosure () -> JSONCodingPath) throws
+    -> JSONValueSlot
+  {
     // The shortest digits that read back as the same Float, as JSONEncoder writes them.
-    try number(value.isFinite ? Double("\(value)") ?? Double(value) : Double(value), at: path)
+    try number(value.isFinite ? Double("\(value)") ?? Double(value) : Double(value), at: path())
   }
 }
 
 /// The encoder a value's `encode(to:)` writes to.
 private final class ValueEncoder: Encoder {
-  let codingPath: [any CodingKey]
+  let path: JSONCodingPath
+  var codingPath: [any CodingKey] { path.keys }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   var slot: JSONValueSlot?
 
-  init(codingPath: [any CodingKey]) {
-    self.codingPath = codingPath
+  init(path: JSONCodingPath) {
+    self.path = path
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -116,7 +125,7 @@ private final class ValueEncoder: Encoder {
       box = JSONValueSlot.ObjectBox()
       slot = .object(box)
     }
-    return KeyedEncodingContainer(KeyedContainer<Key>(box: box, codingPath: codingPath))
+    return KeyedEncodingContainer(KeyedContainer<Key>(box: box, path: path))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -127,7 +136,7 @@ private final class ValueEncoder: Encoder {
       box = JSONValueSlot.ArrayBox()
       slot = .array(box)
     }
-    return UnkeyedContainer(box: box, codingPath: codingPath)
+    return UnkeyedContainer(box: box, path: path)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -137,7 +146,8 @@ private final class ValueEncoder: Encoder {
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let box: JSONValueSlot.ObjectBox
-  let codingPath: [any CodingKey]
+  let path: JSONCodingPath
+  var codingPath: [any CodingKey] { path.keys }
 
   private func set(_ slot: JSONValueSlot, _ key: Key) {
     box.fields[key.stringValue] = slot
@@ -149,10 +159,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     set(.value(.string(value)), key)
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    set(try .number(value, at: codingPath + [key]), key)
+    set(try .number(value, at: path.appending(key)), key)
   }
   mutating func encode(_ value: Float, forKey key: Key) throws {
-    set(try .number(value, at: codingPath + [key]), key)
+    set(try .number(value, at: path.appending(key)), key)
   }
   mutating func encode(_ value: Int, forKey key: Key) throws {
     set(.value(.number(Double(value))), key)
@@ -185,7 +195,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     set(.value(.number(Double(value))), key)
   }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    set(try .encode(value, at: codingPath + [key]), key)
+    set(try .encode(value, at: path.appending(key)), key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -194,13 +204,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let nested = JSONValueSlot.ObjectBox()
     set(.object(nested), key)
     return KeyedEncodingContainer(
-      KeyedContainer<NestedKey>(box: nested, codingPath: codingPath + [key]))
+      KeyedContainer<NestedKey>(box: nested, path: path.appending(key)))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     let nested = JSONValueSlot.ArrayBox()
     set(.array(nested), key)
-    return UnkeyedContainer(box: nested, codingPath: codingPath + [key])
+    return UnkeyedContainer(box: nested, path: path.appending(key))
   }
 
   mutating func superEncoder() -> any Encoder {
@@ -212,7 +222,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private func superEncoder(named key: any CodingKey) -> any Encoder {
-    let encoder = ValueEncoder(codingPath: codingPath + [key])
+    let encoder = ValueEncoder(path: path.appending(key))
     box.fields[key.stringValue] = .encoder(encoder)
     return encoder
   }
@@ -220,10 +230,11 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
   let box: JSONValueSlot.ArrayBox
-  let codingPath: [any CodingKey]
+  let path: JSONCodingPath
+  var codingPath: [any CodingKey] { path.keys }
   var count: Int { box.items.count }
 
-  private var nextPath: [any CodingKey] { codingPath + [JSONCodingKey.index(box.items.count)] }
+  private var nextPath: JSONCodingPath { path.appending(JSONCodingKey.index(box.items.count)) }
   private func append(_ slot: JSONValueSlot) { box.items.append(slot) }
 
   mutating func encodeNil() throws { append(.value(.null)) }
@@ -251,18 +262,18 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let nested = JSONValueSlot.ObjectBox()
     let path = nextPath
     append(.object(nested))
-    return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, codingPath: path))
+    return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, path: path))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
     let nested = JSONValueSlot.ArrayBox()
     let path = nextPath
     append(.array(nested))
-    return UnkeyedContainer(box: nested, codingPath: path)
+    return UnkeyedContainer(box: nested, path: path)
   }
 
   mutating func superEncoder() -> any Encoder {
-    let encoder = ValueEncoder(codingPath: nextPath)
+    let encoder = ValueEncoder(path: nextPath)
     append(.encoder(encoder))
     return encoder
   }
@@ -271,14 +282,15 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
 private struct SingleValueContainer: SingleValueEncodingContainer {
   let encoder: ValueEncoder
   var codingPath: [any CodingKey] { encoder.codingPath }
+  private var path: JSONCodingPath { encoder.path }
 
   private func set(_ slot: JSONValueSlot) { encoder.slot = slot }
 
   mutating func encodeNil() throws { set(.value(.null)) }
   mutating func encode(_ value: Bool) throws { set(.value(.bool(value))) }
   mutating func encode(_ value: String) throws { set(.value(.string(value))) }
-  mutating func encode(_ value: Double) throws { set(try .number(value, at: codingPath)) }
-  mutating func encode(_ value: Float) throws { set(try .number(value, at: codingPath)) }
+  mutating func encode(_ value: Double) throws { set(try .number(value, at: path)) }
+  mutating func encode(_ value: Float) throws { set(try .number(value, at: path)) }
   mutating func encode(_ value: Int) throws { set(.value(.number(Double(value)))) }
   mutating func encode(_ value: Int8) throws { set(.value(.number(Double(value)))) }
   mutating func encode(_ value: Int16) throws { set(.value(.number(Double(value)))) }
@@ -290,6 +302,6 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt32) throws { set(.value(.number(Double(value)))) }
   mutating func encode(_ value: UInt64) throws { set(.value(.number(Double(value)))) }
   mutating func encode<T: Encodable>(_ value: T) throws {
-    set(try .encode(value, at: codingPath))
+    set(try .encode(value, at: path))
   }
 }
