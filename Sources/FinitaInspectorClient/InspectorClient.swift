@@ -376,6 +376,8 @@ public final class InspectorClient: Sendable {
             changedDiagrams.insert(event.info.id)
           }
         }
+        forgetDisposed(in: pending, announced: &announced, lastDiagrams: &lastDiagrams)
+        changedDiagrams.formIntersection(announced)
         try await write(events, to: outbound)
       }
       try await sendDiagrams(for: changedDiagrams, last: &lastDiagrams, to: outbound)
@@ -383,6 +385,26 @@ public final class InspectorClient: Sendable {
         await buffer.waitForEvents(polling: configuration.pollInterval)
       }
     }
+  }
+
+  /// Forgets the features whose last stage is among `pending`, once it is rendered: an app that
+  /// makes a feature per screen would otherwise keep each one it ever had, and announce them all
+  /// again at each reconnection.
+  private func forgetDisposed(
+    in pending: [PendingEvent], announced: inout Set<UInt64>,
+    lastDiagrams: inout [UInt64: String]
+  ) {
+    let ended = Set(pending.lazy.filter { $0.stage == .disposed }.map(\.info.id))
+    guard !ended.isEmpty else { return }
+    registry.withLock { registry in
+      for id in ended {
+        registry.seen[id] = nil
+        registry.bound[id] = nil
+        registry.rebinding.remove(id)
+      }
+    }
+    announced.subtract(ended)
+    for id in ended { lastDiagrams[id] = nil }
   }
 
   /// The step numbers of the drained events: their numbers in their features' lives, as a
