@@ -165,21 +165,27 @@ struct LoopbackTests {
     client.inspect(meter, wishExample: .insert(amount: 1))
     meter.accept(.insert(amount: 2))
 
-    let descriptor = await next(&received) {
-      $0.feature?.name == "streamed" && $0.feature!.canTravel
-    }
-    let app = try #require(descriptor?.app)
-    let featureID = try #require(descriptor?.feature?.id)
-    #expect(descriptor?.feature?.wishExample == ["insert": ["amount": 1]])
+    // The feature is announced before its first stages, and again once `inspect` has bound it
+    // (which may come after some of them): its stages are collected from the first announcement.
+    var descriptor: InspectorEnvelope?
+    var featureID: UInt64?
     var stages: [String] = []
     var lastState: JSONValue?
-    while lastState != ["coins": 2] {
-      let batch = try #require(await next(&received) { !$0.events.isEmpty })
-      for event in batch.events where event.feature == featureID {
+    while descriptor == nil || lastState != ["coins": 2] {
+      let envelope = try #require(await next(&received) { _ in true })
+      if let feature = envelope.feature, feature.name == "streamed" {
+        featureID = feature.id
+        if feature.canTravel { descriptor = envelope }
+      }
+      for event in envelope.events where event.feature == featureID {
         stages.append(event.stage)
         if let state = event.state { lastState = state }
       }
     }
+    let app = try #require(descriptor?.app)
+    let boundID = try #require(descriptor?.feature?.id)
+    #expect(boundID == featureID)
+    #expect(descriptor?.feature?.wishExample == ["insert": ["amount": 1]])
     #expect(stages.starts(with: ["created", "started", "wish", "action", "effect", "state"]))
 
     func command(
@@ -190,7 +196,7 @@ struct LoopbackTests {
         InspectorEnvelope(
           .command(
             InspectorCommand(
-              requestID: id, feature: featureID, kind: kind, state: state, wish: wish)),
+              requestID: id, feature: boundID, kind: kind, state: state, wish: wish)),
           app: app))
       return try #require(await next(&received) { $0.reply?.requestID == id }?.reply)
     }
@@ -349,6 +355,53 @@ struct LoopbackTests {
     await client.stop()
     meter.dispose()
     await page.close()
+    await second.shutdown()
+  }
+
+  @Test("a reconnected client announces its live features again, not those disposed before")
+  func disposedNotAnnouncedAgain() async throws {
+    let first = InspectorServer()
+    let urls = try await first.start()
+    let (page, welcomed) = await openPage(urls.pageSocket)
+    var received = welcomed
+    let client = InspectorClient.start(
+      url: urls.app.absoluteString,
+      configuration: .init(
+        reconnectDelay: { _ in .milliseconds(20) },
+        features: FeatureFilter { $0.name?.hasPrefix("churn") == true }))
+    for index in 0..<5 {
+      let screen = makeMeter("churn\(index)")
+      screen.accept(.insert(amount: 1))
+      screen.dispose()
+    }
+    // Made last, so that it is announced after any feature made before it.
+    let live = makeMeter("churn-live")
+    var disposed = 0
+    while disposed < 5, let envelope = await next(&received, where: { !$0.events.isEmpty }) {
+      disposed += envelope.events.filter { $0.stage == "disposed" }.count
+    }
+    #expect(disposed == 5)
+    await page.close()
+    await first.shutdown()
+    await waitFor(client, .disconnected)
+
+    let second = InspectorServer(
+      configuration: .init(port: urls.port, token: first.configuration.token))
+    try await second.start()
+    let (secondPage, welcomedAgain) = await openPage(urls.pageSocket)
+    var receivedAgain = welcomedAgain
+    await waitFor(client, .connected)
+    var announced: [String] = []
+    while let envelope = await next(&receivedAgain, where: { $0.feature != nil }),
+      let name = envelope.feature?.name
+    {
+      announced.append(name)
+      if name == "churn-live" { break }
+    }
+    #expect(announced == ["churn-live"])
+    await client.stop()
+    live.dispose()
+    await secondPage.close()
     await second.shutdown()
   }
 
