@@ -270,7 +270,7 @@ package.targets += [
   // Golden files and the seed specs are read from the source tree, not bundled.
   .testTarget(
     name: "FinitaSpecTests",
-    dependencies: ["FinitaSpec", "FinitaAutomaton"],
+    dependencies: ["FinitaSpec", "FinitaAutomaton", "FinitaFixtures"],
     exclude: ["Golden"]
   ),
   // The committed Swift generated from Specs/, compiled and run: the generated cover tests live
@@ -352,7 +352,7 @@ package.targets += [
     name: "FinitaInspectorTests",
     dependencies: [
       "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol", "Finita",
-      "FinitaAutomaton", "FinitaExamples", "FinitaRecording",
+      "FinitaAutomaton", "FinitaExamples", "FinitaRecording", "FinitaFixtures",
       .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       .product(name: "Logging", package: "swift-log"),
     ]

@@ -1,4 +1,5 @@
 import FinitaAutomaton
+import FinitaFixtures
 import Testing
 
 @Suite("DOT round trip")

@@ -1,4 +1,5 @@
 import FinitaAutomaton
+import FinitaFixtures
 import Testing
 
 @Suite("Reading DOT as the grammar says")

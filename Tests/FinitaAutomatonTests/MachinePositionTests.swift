@@ -1,5 +1,6 @@
 import FinitaAutomaton
 import FinitaExamples
+import FinitaFixtures
 import Testing
 
 /// A running machine remembers where its current state is in the transition table; these tests

@@ -1,4 +1,5 @@
 import FinitaExamples
+import FinitaFixtures
 import Testing
 
 @Suite("A lexer as an automaton, against a hand-written scanner")
@@ -39,7 +40,7 @@ struct LexerTests {
 
   @Test("on 2,000 random sources the automaton and the hand-written scanner agree exactly")
   func differential() {
-    var generator = SplitMix(seed: 18)
+    var generator = SeededGenerator(seed: 18)
     let alphabet = Array("ab_Z09.+-*/(),;=<>! \t\n#$".utf8)
     for _ in 0..<2_000 {
       let length = Int(generator.next() % 40)
@@ -56,20 +57,5 @@ struct LexerTests {
         Issue.record("disagree on \(String(decoding: source, as: UTF8.self))")
       }
     }
-  }
-}
-
-/// A small deterministic generator for the differential test.
-struct SplitMix {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

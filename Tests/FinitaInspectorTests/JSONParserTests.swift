@@ -1,3 +1,4 @@
+import FinitaFixtures
 import Foundation
 import Testing
 
@@ -80,7 +81,7 @@ struct JSONParserTests {
             step: 4, action: "insert", effect: nil)
         ])))
     let bytes = Array(message.utf8)
-    var random = SplitMix64(seed: 15)
+    var random = SeededGenerator(seed: 15)
     let replacements = Array(#"{}[]",:0123456789-+.eEtrufalsn\ "#.utf8)
     for _ in 0..<3_000 {
       var mutated = bytes
@@ -121,7 +122,7 @@ struct JSONParserTests {
 @Suite("Writing JSON messages")
 struct JSONWriterTests {
   /// A random value of at most `depth` levels.
-  static func randomValue(_ random: inout SplitMix64, depth: Int = 4) -> JSONValue {
+  static func randomValue(_ random: inout SeededGenerator, depth: Int = 4) -> JSONValue {
     let strings = ["", "a", "é", "😀", "quote \" back\\ slash /", "\u{0}\u{1}\u{1F}\t\n\r", "\r\n"]
     switch random.next() % (depth > 0 ? 7 : 4) {
     case 0: return .null
@@ -147,7 +148,7 @@ struct JSONWriterTests {
 
   @Test("written values read back the same, by the parser and by JSONDecoder")
   func roundTrip() throws {
-    var random = SplitMix64(seed: 16)
+    var random = SeededGenerator(seed: 16)
     for _ in 0..<2_000 {
       let value = Self.randomValue(&random)
       let text = JSONWriter.write(value)
@@ -188,20 +189,5 @@ struct JSONWriterTests {
       #expect(JSONParserTests.foundation(text) == JSONParserTests.foundation(foundationText))
       #expect(try InspectorProtocol.decode(text) == envelope)
     }
-  }
-}
-
-/// A small seeded generator, so the mutations are the same at every run.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,20 +1,8 @@
+import FinitaFixtures
 import Foundation
 import Testing
 
 @testable import FinitaSpec
-
-/// A small deterministic generator (SplitMix64), so a failing case can be replayed by its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 @Suite("Spec reader fuzzing")
 struct SpecFuzzTests {
@@ -61,7 +49,7 @@ struct SpecFuzzTests {
   @Test("1,000 broken specs: no crash, and every diagnostic is located in the file")
   func brokenSpecs() throws {
     let seeds = try SpecFixtures.seedSpecs.map { try String(contentsOf: $0, encoding: .utf8) }
-    var random = SeededGenerator(state: 17)
+    var random = SeededGenerator(seed: 17)
     var invalid = 0
     for index in 0..<1_000 {
       let base = seeds[index % seeds.count]

@@ -1,3 +1,4 @@
+import FinitaFixtures
 import FinitaStatechart
 import Foundation
 import Testing
@@ -49,7 +50,8 @@ struct DifferentialTests {
       let expected = try JSONDecoder().decode(
         Conformance.Script.self, from: Data(contentsOf: testCase.script))
       let alphabet = Array(Set(expected.events.map(\.event.name))).sorted() + ["unknown.event"]
-      var generator = SplitMix64(seed: UInt64(truncatingIfNeeded: testCase.name.utf8.count * 7919))
+      var generator = SeededGenerator(
+        seed: UInt64(truncatingIfNeeded: testCase.name.utf8.count * 7919))
       var runs = [expected.events.map(\.event.name)]
       for _ in 0..<20 {
         runs.append((0..<12).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
@@ -91,22 +93,5 @@ struct DifferentialTests {
     }
     #expect(agreeing >= 40, "python-statemachine agreed with SCION on only \(agreeing) documents")
     #expect(compared >= 40 * 20)
-  }
-}
-
-/// A small deterministic generator, so every run draws the same sequences.
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

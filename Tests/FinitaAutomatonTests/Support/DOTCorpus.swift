@@ -1,3 +1,4 @@
+import FinitaFixtures
 import Foundation
 
 /// The files of the differential test: the valid DOT files under `DOTCorpus/`, and broken files

@@ -1,0 +1,19 @@
+/// SplitMix64: a tiny deterministic generator, so "random" tests draw the same values at every
+/// run and a failing case can be replayed by its seed.
+package struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  /// A generator that starts from `seed`.
+  package init(seed: UInt64) {
+    state = seed
+  }
+
+  /// The next value.
+  package mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
