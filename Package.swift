@@ -360,7 +360,9 @@ package.targets += [
   // The load scenario, run by hand: `swift run -c release FinitaInspectorLoad`.
   .executableTarget(
     name: "FinitaInspectorLoad",
-    dependencies: ["Finita", "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol"],
+    dependencies: [
+      "Finita", "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol",
+    ],
     path: "Tests/FinitaInspectorLoad"
   ),
 ]
