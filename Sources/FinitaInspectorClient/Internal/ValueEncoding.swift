@@ -8,8 +8,9 @@ enum ValueEncoding {
     return try? JSONValueEncoder().encode(encodable)
   }
 
+  /// The value as JSON text, for `JSONDecoder` to decode a wish or a state from (it knows the
+  /// app's types' encodings: `Data`, `URL`, `Decimal`) and for messages to quote.
   static func data(_ value: JSONValue) -> Data {
-    // A JSONValue always encodes: its numbers are finite, they came from JSON.
-    (try? JSONEncoder().encode(value)) ?? Data("null".utf8)
+    Data(JSONWriter.write(value).utf8)
   }
 }
