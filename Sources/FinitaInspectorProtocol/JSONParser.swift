@@ -79,12 +79,10 @@ struct JSONParser {
 
   private mutating func object() throws(Failure) -> JSONValue {
     try enter()
-    index += 1
     var fields: [String: JSONValue] = [:]
     skipSpace()
     if peek == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
+      leave()
       return .object(fields)
     }
     while true {
@@ -97,60 +95,55 @@ struct JSONParser {
       let item = try value()
       // The first of two equal keys counts, as in JSONDecoder.
       if fields[key] == nil { fields[key] = item }
-      skipSpace()
-      switch peek {
-      case UInt8(ascii: ","):
-        index += 1
-        // One comma before the end is let through, as JSONDecoder does.
-        skipSpace()
-        guard peek == UInt8(ascii: "}") else { continue }
-        index += 1
-        depth -= 1
-        return .object(fields)
-      case UInt8(ascii: "}"):
-        index += 1
-        depth -= 1
-        return .object(fields)
-      default: throw failure("expected ',' or '}' in an object")
-      }
+      if try endsAfterItem(UInt8(ascii: "}"), in: "an object") { return .object(fields) }
     }
   }
 
   private mutating func array() throws(Failure) -> JSONValue {
     try enter()
-    index += 1
     var items: [JSONValue] = []
     skipSpace()
     if peek == UInt8(ascii: "]") {
-      index += 1
-      depth -= 1
+      leave()
       return .array(items)
     }
     while true {
       items.append(try value())
-      skipSpace()
-      switch peek {
-      case UInt8(ascii: ","):
-        index += 1
-        skipSpace()
-        guard peek == UInt8(ascii: "]") else { continue }
-        index += 1
-        depth -= 1
-        return .array(items)
-      case UInt8(ascii: "]"):
-        index += 1
-        depth -= 1
-        return .array(items)
-      default: throw failure("expected ',' or ']' in an array")
-      }
+      if try endsAfterItem(UInt8(ascii: "]"), in: "an array") { return .array(items) }
     }
   }
 
+  /// After an item of an array or object: steps past a comma and returns `false`, or past the
+  /// closing bracket `close` and returns `true`. One comma before the end is let through, as
+  /// JSONDecoder does.
+  private mutating func endsAfterItem(_ close: UInt8, in container: String) throws(Failure)
+    -> Bool
+  {
+    skipSpace()
+    if peek == UInt8(ascii: ",") {
+      index += 1
+      skipSpace()
+      guard peek == close else { return false }
+    } else if peek != close {
+      throw failure("expected ',' or \(Self.show(close)) in \(container)")
+    }
+    leave()
+    return true
+  }
+
+  /// Steps past the closing bracket of an array or object.
+  private mutating func leave() {
+    index += 1
+    depth -= 1
+  }
+
+  /// Steps past the opening bracket of an array or object, one level deeper.
   private mutating func enter() throws(Failure) {
     depth += 1
     guard depth <= Self.maximumDepth else {
       throw failure("arrays and objects nest deeper than \(Self.maximumDepth) levels")
     }
+    index += 1
   }
 
   private mutating func literal(_ word: StaticString) throws(Failure) {
