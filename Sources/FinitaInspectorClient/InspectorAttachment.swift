@@ -4,16 +4,19 @@ import Foundation
 
 /// What the client may do with one feature the app handed it.
 struct InspectorAttachment: Sendable {
-  let definitionType: any FeatureDefinition.Type
-  let name: String?
+  /// The feature's number in the events the client streams (`FeatureInfo.id`); `nil` when no
+  /// interceptor sees the feature, so no streamed feature is it.
+  let featureID: UInt64?
   let canTravel: Bool
   let acceptsWishes: Bool
   let wishExample: JSONValue?
   let execute: @Sendable (InspectorCommand) -> CommandReply
   let diagram: (@Sendable () -> (dot: String, mermaid: String)?)?
 
+  /// Whether the streamed feature `info` is this attachment's feature: the same feature, not
+  /// one of the same type and name.
   func matches(_ info: FeatureInfo) -> Bool {
-    info.definitionType == definitionType && info.name == name
+    featureID == info.id
   }
 
   static func make<Definition: FeatureDefinition>(
@@ -39,8 +42,7 @@ struct InspectorAttachment: Sendable {
     }
     let example: JSONValue? = wishExample.flatMap { ValueEncoding.json($0) }
     return InspectorAttachment(
-      definitionType: Definition.self,
-      name: feature.configuration.name,
+      featureID: feature.interceptedInfo?.id,
       canTravel: decodeState != nil,
       acceptsWishes: decodeWish != nil,
       wishExample: example,

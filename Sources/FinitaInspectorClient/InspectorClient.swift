@@ -132,8 +132,9 @@ public final class InspectorClient: Sendable {
 
   /// Lets the inspector move `feature` in time and send it wishes typed as JSON.
   ///
-  /// Features with a name are matched by type and name; give features of the same type
-  /// different names (`FeatureConfiguration.name`) to control each one.
+  /// The commands go to this very feature, even when others share its type and name. A feature
+  /// created before the client started is not streamed, so the page cannot show it and this call
+  /// does nothing for it.
   ///
   /// - Parameters:
   ///   - feature: The feature; the client does not keep it alive.
@@ -189,6 +190,8 @@ public final class InspectorClient: Sendable {
   }
 
   private func attach(_ attachment: InspectorAttachment) -> InspectorClient {
+    // A feature no interceptor sees is never streamed: nothing would ever bind to it.
+    guard attachment.featureID != nil else { return self }
     registry.withLock { registry in
       registry.attachments.append(attachment)
       Self.bind(&registry)
@@ -397,6 +400,9 @@ public final class InspectorClient: Sendable {
     let ended = Set(pending.lazy.filter { $0.stage == .disposed }.map(\.info.id))
     guard !ended.isEmpty else { return }
     registry.withLock { registry in
+      registry.attachments.removeAll { attachment in
+        attachment.featureID.map(ended.contains) ?? true
+      }
       for id in ended {
         registry.seen[id] = nil
         registry.bound[id] = nil

@@ -224,6 +224,60 @@ struct LoopbackTests {
     await server.shutdown()
   }
 
+  @Test("two features of one type and name each take their own commands")
+  func twinsTakeTheirOwnCommands() async throws {
+    let server = InspectorServer()
+    let urls = try await server.start()
+    let (page, welcomed) = await openPage(urls.pageSocket)
+    var received = welcomed
+
+    let client = InspectorClient.start(
+      url: urls.app.absoluteString, configuration: .init(features: .named("twin")))
+    let first = makeMeter("twin")
+    let second = makeMeter("twin")
+    client.inspect(first)
+    client.inspect(second)
+    let firstID = try #require(first.interceptedInfo?.id)
+    let secondID = try #require(second.interceptedInfo?.id)
+
+    // Both are announced as able to travel and take wishes once bound.
+    var app: String?
+    var bound: Set<UInt64> = []
+    while bound != [firstID, secondID] {
+      let envelope = try #require(await next(&received) { $0.feature != nil })
+      if let feature = envelope.feature, feature.acceptsWishes {
+        bound.insert(feature.id)
+        app = envelope.app
+      }
+    }
+    let appName = try #require(app)
+
+    func sendWish(_ id: Int, to feature: UInt64, amount: Int) async throws -> CommandReply {
+      try page.send(
+        InspectorEnvelope(
+          .command(
+            InspectorCommand(
+              requestID: id, feature: feature, kind: .sendWish,
+              wish: ["insert": ["amount": .number(Double(amount))]])),
+          app: appName))
+      return try #require(await next(&received) { $0.reply?.requestID == id }?.reply)
+    }
+
+    // The client accepts the wish before it replies, and nothing else processes the meters.
+    #expect(try await sendWish(1, to: firstID, amount: 5).ok)
+    #expect(first.state.coins == 5)
+    #expect(second.state.coins == 0)
+    #expect(try await sendWish(2, to: secondID, amount: 7).ok)
+    #expect(first.state.coins == 5)
+    #expect(second.state.coins == 7)
+
+    await client.stop()
+    first.dispose()
+    second.dispose()
+    await page.close()
+    await server.shutdown()
+  }
+
   @Test("the demo's load features stream their news to the page and stop with the demo")
   func demoLoad() async throws {
     let demo = InspectorDemo(

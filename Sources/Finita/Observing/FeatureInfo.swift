@@ -87,3 +87,17 @@ enum FeatureIdentity {
     }
   }
 }
+
+extension Feature {
+  /// How interceptors know this feature: the ``FeatureInfo`` of its events, or `nil` when no
+  /// interceptor sees it (none was compiled into its definition, given in its configuration or
+  /// installed when it was created).
+  ///
+  /// A tool that streams features and also takes commands for one (the inspector's client) binds
+  /// the commands to this feature by its ``FeatureInfo/id``, not by its type and name, which
+  /// features may share.
+  package var interceptedInfo: FeatureInfo? {
+    if let trace = core.trace { return trace.infoAddress.pointee }
+    return core.compiledTrace?._withUnsafeGuaranteedRef { $0.infoAddress.pointee }
+  }
+}
