@@ -5,7 +5,7 @@ import Foundation
 /// What the client may do with one feature the app handed it.
 struct InspectorAttachment: Sendable {
   /// The feature's number in the events the client streams (`FeatureInfo.id`); `nil` when no
-  /// interceptor sees the feature, so no streamed feature is it.
+  /// interceptor sees the feature or it was disposed already: nothing is left to bind to it.
   let featureID: UInt64?
   let canTravel: Bool
   let acceptsWishes: Bool
@@ -42,7 +42,7 @@ struct InspectorAttachment: Sendable {
     }
     let example: JSONValue? = wishExample.flatMap { ValueEncoding.json($0) }
     return InspectorAttachment(
-      featureID: feature.interceptedInfo?.id,
+      featureID: feature.isDisposed ? nil : feature.interceptedInfo?.id,
       canTravel: decodeState != nil,
       acceptsWishes: decodeWish != nil,
       wishExample: example,

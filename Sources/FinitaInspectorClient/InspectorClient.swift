@@ -190,7 +190,8 @@ public final class InspectorClient: Sendable {
   }
 
   private func attach(_ attachment: InspectorAttachment) -> InspectorClient {
-    // A feature no interceptor sees is never streamed: nothing would ever bind to it.
+    // A feature no interceptor sees, or one disposed already, never binds: kept, it would only
+    // grow the list.
     guard attachment.featureID != nil else { return self }
     registry.withLock { registry in
       registry.attachments.append(attachment)
@@ -209,6 +210,9 @@ public final class InspectorClient: Sendable {
       }
     }
   }
+
+  /// How many features handed over with `inspect` the client still keeps; for tests.
+  var attachmentCount: Int { registry.withLock { $0.attachments.count } }
 
   /// Whether the client is connected to the inspector now.
   public var isConnected: Bool { connected.withLock { $0 } }

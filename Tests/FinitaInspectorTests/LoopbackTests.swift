@@ -1,10 +1,11 @@
 import Finita
 import FinitaInspector
-import FinitaInspectorClient
 import FinitaInspectorProtocol
 import Foundation
 import HTTPTypes
 import Testing
+
+@testable import FinitaInspectorClient
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -271,9 +272,23 @@ struct LoopbackTests {
     #expect(first.state.coins == 5)
     #expect(second.state.coins == 7)
 
-    await client.stop()
+    // The client lets a feature go before it sends the feature's `disposed` stage; a feature
+    // handed over once disposed is not kept at all.
+    #expect(client.attachmentCount == 2)
     first.dispose()
     second.dispose()
+    var disposed: Set<UInt64> = []
+    while disposed != [firstID, secondID] {
+      let envelope = try #require(await next(&received) { !$0.events.isEmpty })
+      for event in envelope.events where event.stage == "disposed" {
+        disposed.insert(event.feature)
+      }
+    }
+    #expect(client.attachmentCount == 0)
+    client.inspect(first)
+    #expect(client.attachmentCount == 0)
+
+    await client.stop()
     await page.close()
     await server.shutdown()
   }
