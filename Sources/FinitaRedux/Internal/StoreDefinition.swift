@@ -34,8 +34,17 @@ package struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: Feature
     self.link = link
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   package func act(
+    _ history: StoreHistory<AppState>,
+    _ command: StoreCommand<AppState, AppAction>
+  ) -> Effects<StoreEffect<AppState, AppAction>> {
+    if pass == nil, case .dispatch(let action) = command { return .just(.reduce(action)) }
+    return actThroughMiddleware(history, command)
+  }
+
+  @inlinable
+  func actThroughMiddleware(
     _ history: StoreHistory<AppState>,
     _ command: StoreCommand<AppState, AppAction>
   ) -> Effects<StoreEffect<AppState, AppAction>> {
@@ -90,8 +99,20 @@ package struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: Feature
     }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   package func reduce(
+    _ history: inout StoreHistory<AppState>,
+    _ effect: StoreEffect<AppState, AppAction>
+  ) {
+    if history.limit == 0, case .reduce(let action) = effect {
+      reducer.reduce(&history._present, action)
+      return
+    }
+    reduceWithHistory(&history, effect)
+  }
+
+  @inlinable
+  func reduceWithHistory(
     _ history: inout StoreHistory<AppState>,
     _ effect: StoreEffect<AppState, AppAction>
   ) {
