@@ -25,6 +25,20 @@ struct Counter: FeatureDefinition {
   func reduce(_ state: inout State, _ effect: Effect) { state.count &+= 1 }
 }
 
+/// A counter whose state also holds a title and a list, so copying it retains and releases
+/// their storage, as most apps' states do.
+struct TitledCounter: FeatureDefinition {
+  struct State: Sendable, Equatable {
+    var count = 0
+    var title = "A counter whose title is too long to be stored inline"
+    var marks = [1, 2, 3]
+  }
+  enum Wish: Sendable { case increment }
+  enum Effect: Sendable { case incremented }
+  func act(_ state: State, _ action: Wish) -> Effects<Effect> { .just(.incremented) }
+  func reduce(_ state: inout State, _ effect: Effect) { state.count &+= 1 }
+}
+
 /// The benchmarks' counter with news and a PostProcessor: `incrementThenFollowUp` publishes news
 /// and posts `followUp`, which is reduced in the same call.
 struct NewsCounter: FeatureDefinition {
@@ -135,6 +149,14 @@ case "compiled-recording":
 // with no operations too leave only its steady state in the difference.
 case "recording-full":
   wishes(count: count + 3_000, observers: 1, interceptors: [FeatureRecorder(capacity: 10_000)])
+// The titled counter's state has references: a copy of it retains and releases them.
+case "recording-full-references":
+  let feature = Feature(
+    initialState: TitledCounter.State(), definition: TitledCounter(),
+    configuration: .init(name: "titled", interceptors: [FeatureRecorder(capacity: 10_000)]))
+  let subscription = feature.observeState { consume($0) }
+  for _ in 0..<(count + 3_000) { feature.accept(.increment) }
+  subscription.cancel()
 case "compiled-recording-full":
   wishes(
     count: count + 3_000, observers: 1,

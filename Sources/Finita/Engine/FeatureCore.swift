@@ -426,10 +426,12 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       checkpoint()
     }
     if owned.pointee.isFinished { return }
-    // The state before the effect is copied only for the trace or the compiled interceptor; a
-    // compiled-in log refers to the state it kept before, so it needs no copy.
+    // The state before the effect is copied only for a trace that reads it or the compiled
+    // interceptor; a log refers to the state it kept before, so it needs no copy.
     let previous =
-      traced || (hasCompiledInterceptor && logWriter == nil) ? owned.pointee.state : nil
+      (traced && trace.unsafelyUnwrapped.needsPreviousState)
+        || (hasCompiledInterceptor && logWriter == nil)
+      ? owned.pointee.state : nil
     definition.reduce(&owned.pointee.state, effect)
     let state = owned.pointee.state
     published.publish(state, back: &owned.pointee.back)
@@ -439,6 +441,8 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
         trace.withEvent(state: state, previous: previous, effect: effect, call)
       }
       if traced { trace?.state(state, previous: previous, effect: effect) }
+    } else if traced {
+      trace?.loggedState(state, effect: effect)
     }
     notify(owned.pointee.stateObservers, of: state)
     if let news = definition.publishNews(action, effect, state) {

@@ -35,6 +35,10 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
   /// Whether the trace has anything to call but the definition's compiled interceptor: the
   /// hook, a log or an opened interceptor. The core calls the trace only then.
   @usableFromInline let tracesAtRunTime: Bool
+  /// Whether a stage's state before its effect is read: by the hook or an interceptor that is
+  /// called. Logs refer to the state they kept before, so a trace of logs alone lets the core
+  /// skip copying it (for a state with references, a retain and a release of each).
+  @usableFromInline let needsPreviousState: Bool
   /// The configuration's interceptors, then the installed ones, each opened once.
   @usableFromInline let interceptors: [OpenedInterceptor<Definition>]
   /// The same interceptors in memory of the trace's own, not retained: the calls read these,
@@ -90,6 +94,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     self.interceptors = called
     self.logs = logs
     tracesAtRunTime = hook != nil || !logs.isEmpty || !called.isEmpty
+    needsPreviousState = hook != nil || !called.isEmpty
     calls = .allocate(capacity: called.count)
     _ = calls.initialize(from: called.lazy.map { Unmanaged.passUnretained($0) })
     logWriters = .allocate(capacity: logs.count)
@@ -289,6 +294,13 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     hook?(.state(previous: previous, state, effect: effect))
     if !logs.isEmpty { logState(state, effect: effect) }
     if !interceptors.isEmpty { deliverState(state, previous: previous, effect: effect) }
+  }
+
+  /// Reports ``FeatureStage/state`` when nothing but logs reads it
+  /// (``needsPreviousState`` is `false`), with no state before the effect.
+  @inlinable
+  func loggedState(_ state: Definition.State, effect: Definition.Effect) {
+    if !logs.isEmpty { logState(state, effect: effect) }
   }
 
   /// Reports ``FeatureStage/news``.
