@@ -100,6 +100,40 @@ extension Relay {
   }
 }
 
+/// A traffic light whose values are all trivial and small: a one-case wish (no bytes), enums of
+/// one byte, and news of three.
+private struct Light: FeatureDefinition {
+  enum State: Sendable, Equatable { case red, green, yellow }
+  enum Wish: Sendable, Equatable { case next }
+  typealias Action = Wish
+  enum Effect: Sendable, Equatable { case turned(to: State) }
+  struct News: Sendable, Equatable {
+    var red: UInt8
+    var green: UInt8
+    var blue: UInt8
+  }
+
+  func act(_ state: State, _ action: Wish) -> Effects<Effect> {
+    switch state {
+    case .red: .just(.turned(to: .green))
+    case .green: .just(.turned(to: .yellow))
+    case .yellow: .just(.turned(to: .red))
+    }
+  }
+
+  func reduce(_ state: inout State, _ effect: Effect) {
+    if case .turned(let next) = effect { state = next }
+  }
+
+  func publishNews(_ action: Wish, _ effect: Effect, _ state: State) -> News? {
+    switch state {
+    case .red: News(red: 255, green: 0, blue: 1)
+    case .green: News(red: 0, green: 255, blue: 2)
+    case .yellow: News(red: 255, green: 255, blue: 255)
+    }
+  }
+}
+
 /// Keeps the logs of `Definition`'s features it is given; it asked for logs, so it is never
 /// called for a stage.
 private final class LogKeeper<Definition: FeatureDefinition>: FeatureInterceptor {
@@ -167,6 +201,46 @@ struct FeatureEventLogTests {
         $0.values.stage == .workFailed && $0.values.error is Shelf.Failure
       })
     #expect(contents.entries.last?.values.stage == .disposed)
+  }
+
+  @Test("values of tiny trivial types, states before and after included, read back right")
+  func tinyValues() throws {
+    // A log of 8 stages goes round several times.
+    let keeper = LogKeeper<Light>(capacity: 8)
+    let described = Lines()
+    let feature = Feature(
+      initialState: Light.State.red, definition: Light(),
+      configuration: .init(
+        interceptors: [
+          keeper,
+          DescribingInterceptor { _, stage, values in described.append("\(stage) \(values)") },
+        ]))
+    for _ in 0..<10 { feature.accept(.next) }
+    let log = try #require(keeper.log)
+    let contents = log.read()
+    let lines = contents.entries.map { "\($0.values.stage) \($0.values.valueDescription)" }
+    #expect(lines == Array(described.all.suffix(lines.count)))
+    #expect(contents.entries.count == 8)
+    // Ten turns from red end on green; the state the kept stages start from is kept too.
+    #expect(feature.state == .green)
+    #expect(contents.entries.last { $0.values.stage == .state }?.values.state == .green)
+    #expect(
+      contents.entries.compactMap(\.values.news).last == Light.News(red: 0, green: 255, blue: 2))
+    #expect(contents.initialState != nil)
+    // Each state stage's state before it is the one the light turned from.
+    let states = contents.entries.filter { $0.values.stage == .state }
+    #expect(!states.isEmpty)
+    for entry in states {
+      let state = try #require(entry.values.state)
+      let before: Light.State =
+        switch state {
+        case .red: .yellow
+        case .green: .red
+        case .yellow: .green
+        }
+      #expect(entry.values.previousState == before)
+    }
+    feature.dispose()
   }
 
   @Test("a full log drops the oldest stages, counts them and starts from the state they left")
