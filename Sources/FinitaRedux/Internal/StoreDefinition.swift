@@ -34,6 +34,9 @@ package struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: Feature
     self.link = link
   }
 
+  /// The Actor: the middleware chain. A dispatch to a store without middleware is handled
+  /// inline in the engine's specialized `handle`: returned from a call, its `Effects` came back
+  /// through memory, and reading its tag waited for the byte stores that wrote it.
   @inlinable @inline(__always)
   package func act(
     _ history: StoreHistory<AppState>,
@@ -43,6 +46,8 @@ package struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: Feature
     return actThroughMiddleware(history, command)
   }
 
+  /// Everything the Actor does but a dispatch to a store without middleware, which `act`
+  /// handles inline: kept out of the engine's `handle`, so it stays small.
   @inlinable
   func actThroughMiddleware(
     _ history: StoreHistory<AppState>,
@@ -99,6 +104,8 @@ package struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: Feature
     }
   }
 
+  /// The Reducer: the app's reducer, then the undo history. Without history, an action's
+  /// reduction is inline in the engine's specialized `apply`.
   @inlinable @inline(__always)
   package func reduce(
     _ history: inout StoreHistory<AppState>,
@@ -111,6 +118,8 @@ package struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: Feature
     reduceWithHistory(&history, effect)
   }
 
+  /// Everything the Reducer does but an action's reduction in a store without undo history,
+  /// which `reduce` handles inline.
   @inlinable
   func reduceWithHistory(
     _ history: inout StoreHistory<AppState>,
