@@ -1,4 +1,5 @@
 import FinitaAutomaton
+import FinitaFixtures
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import FinitaAutomaton
 import FinitaExamples
+import FinitaFixtures
 import Testing
 
 @Suite("Mermaid export")

@@ -1,5 +1,6 @@
 import FinitaAutomaton
 import FinitaExamples
+import FinitaFixtures
 import Testing
 
 @Suite("PlantUML export, checked with the real plantuml")

@@ -1,4 +1,5 @@
 import FinitaExamples
+import FinitaFixtures
 import FinitaStatechart
 import Testing
 

@@ -1,21 +1,20 @@
 import Foundation
 import Testing
 
-/// Compares text with a golden file under `Golden/`, or re-records it when `FINITA_RECORD=1`.
-enum Golden {
-  static var directory: URL {
-    URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent()
-      .deletingLastPathComponent()
-      .appendingPathComponent("Golden")
-  }
-
-  static func check(
+/// Compares text with a golden file in the `Golden` folder of the calling test's target, or
+/// re-records it when `FINITA_RECORD=1`.
+package enum Golden {
+  /// Compares `actual` with the golden file `name`, in the `Golden` folder beside the file at
+  /// `filePath` (the calling test file, at the top of its target's folder); records an issue with
+  /// a line diff when they differ, or when the file is missing.
+  package static func check(
     _ actual: String,
     against name: String,
+    filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let url = directory.appendingPathComponent(name)
+    let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+    let url = folder.appendingPathComponent("Golden").appendingPathComponent(name)
     if ProcessInfo.processInfo.environment["FINITA_RECORD"] == "1" {
       do {
         try actual.write(to: url, atomically: true, encoding: .utf8)
@@ -28,7 +27,7 @@ enum Golden {
       Issue.record(
         """
         The golden file \(url.path) is missing. Record it with \
-        FINITA_RECORD=1 swift test --filter FinitaStatechartTests, then review it.
+        FINITA_RECORD=1 swift test --filter \(folder.lastPathComponent), then review it.
         """,
         sourceLocation: sourceLocation
       )
@@ -47,7 +46,7 @@ enum Golden {
   }
 
   /// A line diff: `-` lines only in the golden file, `+` lines only in the actual text.
-  static func diff(expected: String, actual: String) -> String {
+  package static func diff(expected: String, actual: String) -> String {
     let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
     let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
     var lines: [String] = []

@@ -1,30 +1,39 @@
 import Foundation
 
 /// Runs a command-line tool (Graphviz `dot`, `plantuml`) on some input.
-struct ExternalTool {
-  struct Result {
-    let status: Int32
-    let output: String
-    let errors: String
+package struct ExternalTool {
+  /// What a run of the tool gave back.
+  package struct Result {
+    /// The exit status.
+    package let status: Int32
+    /// Standard output.
+    package let output: String
+    /// Standard error.
+    package let errors: String
   }
 
-  struct Missing: Error, CustomStringConvertible {
-    let name: String
-    let install: String
-    var description: String {
+  /// The tool is not installed.
+  package struct Missing: Error, CustomStringConvertible {
+    /// The tool's name.
+    package let name: String
+    /// How to install it.
+    package let install: String
+    /// What to tell the reader.
+    package var description: String {
       "'\(name)' was not found on PATH; the diagram cannot be checked. Install it: \(install)"
     }
   }
 
-  let executable: URL
+  /// The tool's executable.
+  package let executable: URL
 
   /// Uses the executable at `url`.
-  init(executable url: URL) {
+  package init(executable url: URL) {
     executable = url
   }
 
   /// Finds `name` on PATH (and the usual install folders).
-  init(_ name: String, install: String) throws {
+  package init(_ name: String, install: String) throws {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     let folders =
       path.split(separator: ":").map(String.init)
@@ -41,7 +50,7 @@ struct ExternalTool {
 
   /// Runs the tool with `input` on standard input. Files rather than pipes carry the streams,
   /// so a large output can never block the tool.
-  func run(_ arguments: [String], input: String) throws -> Result {
+  package func run(_ arguments: [String], input: String) throws -> Result {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("finita-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
