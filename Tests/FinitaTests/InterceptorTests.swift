@@ -477,6 +477,37 @@ extension InterceptorValuesTests {
 
 @Suite("An interceptor compiled into the feature", .threadTestsTimeLimit)
 struct CompiledInterceptorTests {
+  @Test("a feature knows the description its events carry, and has none when nothing sees it")
+  func interceptedInfo() throws {
+    final class Features: FeatureInterceptor {
+      let ids = Locked<Set<UInt64>>([])
+      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+        let id = event.feature.id
+        ids.modify { _ = $0.insert(id) }
+      }
+    }
+    let features = Features()
+    let attached = Feature(
+      initialState: 0, definition: Library(clock: TestClock()),
+      configuration: .init(name: "attached", interceptors: [features], onUnhandledError: { _ in }))
+    let compiled = Feature(
+      initialState: 0, definition: Library(clock: TestClock()).intercepted(by: features),
+      configuration: .init(onUnhandledError: { _ in }))
+    let unseen = Feature(
+      initialState: 0, definition: Library(clock: TestClock()),
+      configuration: .init(onUnhandledError: { _ in }))
+    let attachedInfo = try #require(attached.interceptedInfo)
+    let compiledInfo = try #require(compiled.interceptedInfo)
+    #expect(attachedInfo.name == "attached")
+    #expect(attachedInfo.id != compiledInfo.id)
+    #expect(unseen.interceptedInfo == nil)
+    // Each has reported at least its `created` stage, with the same number.
+    #expect(features.ids.value == [attachedInfo.id, compiledInfo.id])
+    attached.dispose()
+    compiled.dispose()
+    unseen.dispose()
+  }
+
   @Test("sees every stage in order, as the same interceptor attached at run time does")
   func sameStagesAsAtRunTime() async {
     let compiled = Journal()
