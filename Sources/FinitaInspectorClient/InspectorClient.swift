@@ -190,9 +190,9 @@ public final class InspectorClient: Sendable {
   }
 
   private func attach(_ attachment: InspectorAttachment) -> InspectorClient {
-    // A feature no interceptor sees, or one disposed already, never binds: kept, it would only
-    // grow the list.
-    guard attachment.featureID != nil else { return self }
+    // A feature this client does not stream (created before it started, or disposed already)
+    // never binds: kept, it would only grow the list.
+    guard let id = attachment.featureID, buffer.holdsLog(ofFeature: id) else { return self }
     registry.withLock { registry in
       registry.attachments.append(attachment)
       Self.bind(&registry)

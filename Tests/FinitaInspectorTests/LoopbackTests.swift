@@ -232,8 +232,13 @@ struct LoopbackTests {
     let (page, welcomed) = await openPage(urls.pageSocket)
     var received = welcomed
 
+    // Made before the client started, so not streamed, though another interceptor sees it.
+    let older = makeMeter("twin", interceptors: [NoInterceptor()])
     let client = InspectorClient.start(
       url: urls.app.absoluteString, configuration: .init(features: .named("twin")))
+    client.inspect(older)
+    #expect(older.interceptedInfo != nil)
+    #expect(client.attachmentCount == 0)
     let first = makeMeter("twin")
     let second = makeMeter("twin")
     client.inspect(first)
@@ -288,6 +293,7 @@ struct LoopbackTests {
     client.inspect(first)
     #expect(client.attachmentCount == 0)
 
+    older.dispose()
     await client.stop()
     await page.close()
     await server.shutdown()

@@ -100,6 +100,12 @@ final class EventBuffer: Sendable {
     if !closed { wake() }
   }
 
+  /// Whether the log of the feature numbered `id` is here: the client sees that feature and has
+  /// not sent its last stage yet.
+  func holdsLog(ofFeature id: UInt64) -> Bool {
+    storage.withLock { storage in storage.sources.contains { $0.info.id == id } }
+  }
+
   /// What one drain takes: the events waiting, oldest first; the number dropped since the last
   /// drain (with the total); and, by feature, how many of its stages were dropped since the
   /// last drain. A dropped stage is older than every waiting stage of its feature and newer than
