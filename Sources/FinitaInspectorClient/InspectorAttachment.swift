@@ -13,12 +13,6 @@ struct InspectorAttachment: Sendable {
   let execute: @Sendable (InspectorCommand) -> CommandReply
   let diagram: (@Sendable () -> (dot: String, mermaid: String)?)?
 
-  /// Whether the streamed feature `info` is this attachment's feature: the same feature, not
-  /// one of the same type and name.
-  func matches(_ info: FeatureInfo) -> Bool {
-    featureID == info.id
-  }
-
   static func make<Definition: FeatureDefinition>(
     _ feature: Feature<Definition>,
     wishExample: Definition.Wish?,

@@ -84,7 +84,9 @@ public final class InspectorClient: Sendable {
   }
 
   private struct Registry {
-    var attachments: [InspectorAttachment] = []
+    /// The features handed over with `inspect`, by their numbers; the last hand-over of a
+    /// feature counts.
+    var attachments: [UInt64: InspectorAttachment] = [:]
     var bound: [UInt64: InspectorAttachment] = [:]
     var seen: [UInt64: FeatureInfo] = [:]
     var rebinding: Set<UInt64> = []
@@ -134,7 +136,8 @@ public final class InspectorClient: Sendable {
   ///
   /// The commands go to this very feature, even when others share its type and name. A feature
   /// created before the client started is not streamed, so the page cannot show it and this call
-  /// does nothing for it.
+  /// does nothing for it. Handing a feature over again replaces what was given before (a wish
+  /// example, a machine's diagram), and the page is told.
   ///
   /// - Parameters:
   ///   - feature: The feature; the client does not keep it alive.
@@ -194,7 +197,9 @@ public final class InspectorClient: Sendable {
     // never binds: kept, it would only grow the list.
     guard let id = attachment.featureID, buffer.holdsLog(ofFeature: id) else { return self }
     registry.withLock { registry in
-      registry.attachments.append(attachment)
+      // Handed over again (with a wish example, or a machine's diagram): announced again.
+      registry.attachments[id] = attachment
+      registry.bound[id] = nil
       Self.bind(&registry)
     }
     buffer.wake()
@@ -202,9 +207,8 @@ public final class InspectorClient: Sendable {
   }
 
   private static func bind(_ registry: inout Registry) {
-    for (id, info) in registry.seen.sorted(by: { $0.key < $1.key })
-    where registry.bound[id] == nil {
-      if let attachment = registry.attachments.last(where: { $0.matches(info) }) {
+    for id in registry.seen.keys.sorted() where registry.bound[id] == nil {
+      if let attachment = registry.attachments[id] {
         registry.bound[id] = attachment
         registry.rebinding.insert(id)
       }
@@ -404,10 +408,8 @@ public final class InspectorClient: Sendable {
     let ended = Set(pending.lazy.filter { $0.stage == .disposed }.map(\.info.id))
     guard !ended.isEmpty else { return }
     registry.withLock { registry in
-      registry.attachments.removeAll { attachment in
-        attachment.featureID.map(ended.contains) ?? true
-      }
       for id in ended {
+        registry.attachments[id] = nil
         registry.seen[id] = nil
         registry.bound[id] = nil
         registry.rebinding.remove(id)

@@ -225,7 +225,7 @@ struct LoopbackTests {
     await server.shutdown()
   }
 
-  @Test("two features of one type and name each take their own commands")
+  @Test("two features of one type and name each take their own commands", .timeLimit(.minutes(1)))
   func twinsTakeTheirOwnCommands() async throws {
     let server = InspectorServer()
     let urls = try await server.start()
@@ -277,9 +277,16 @@ struct LoopbackTests {
     #expect(first.state.coins == 5)
     #expect(second.state.coins == 7)
 
+    // Handed over again, with a wish example: the client keeps the newer hand-over only, and
+    // announces the feature again with it.
+    client.inspect(first, wishExample: .insert(amount: 9))
+    #expect(client.attachmentCount == 2)
+    let announced = try #require(
+      await next(&received) { $0.feature?.id == firstID && $0.feature?.wishExample != nil })
+    #expect(announced.feature?.wishExample == ["insert": ["amount": 9]])
+
     // The client lets a feature go before it sends the feature's `disposed` stage; a feature
     // handed over once disposed is not kept at all.
-    #expect(client.attachmentCount == 2)
     first.dispose()
     second.dispose()
     var disposed: Set<UInt64> = []
