@@ -87,8 +87,9 @@ public final class InspectorClient: Sendable {
     /// The features handed over with `inspect`, by their numbers; the last hand-over of a
     /// feature counts.
     var attachments: [UInt64: InspectorAttachment] = [:]
-    var bound: [UInt64: InspectorAttachment] = [:]
     var seen: [UInt64: FeatureInfo] = [:]
+    /// Features already announced that were handed over since: announced again, with what the
+    /// page may do with them.
     var rebinding: Set<UInt64> = []
     /// A machine's state changed since the diagrams were last sent (also by time travel, which
     /// no stage reports).
@@ -197,22 +198,11 @@ public final class InspectorClient: Sendable {
     // never binds: kept, it would only grow the list.
     guard let id = attachment.featureID, buffer.holdsLog(ofFeature: id) else { return self }
     registry.withLock { registry in
-      // Handed over again (with a wish example, or a machine's diagram): announced again.
       registry.attachments[id] = attachment
-      registry.bound[id] = nil
-      Self.bind(&registry)
+      if registry.seen[id] != nil { registry.rebinding.insert(id) }
     }
     buffer.wake()
     return self
-  }
-
-  private static func bind(_ registry: inout Registry) {
-    for id in registry.seen.keys.sorted() where registry.bound[id] == nil {
-      if let attachment = registry.attachments[id] {
-        registry.bound[id] = attachment
-        registry.rebinding.insert(id)
-      }
-    }
   }
 
   /// How many features handed over with `inspect` the client still keeps; for tests.
@@ -312,7 +302,7 @@ public final class InspectorClient: Sendable {
   }
 
   private func execute(_ command: InspectorCommand) -> CommandReply {
-    let attachment = registry.withLock { $0.bound[command.feature] }
+    let attachment = registry.withLock { $0.attachments[command.feature] }
     guard let attachment else {
       let known = registry.withLock { $0.seen[command.feature] }
       let what =
@@ -346,10 +336,7 @@ public final class InspectorClient: Sendable {
       }
       var changedDiagrams: Set<UInt64> = []
       for event in pending where !announced.contains(event.info.id) {
-        registry.withLock { registry in
-          registry.seen[event.info.id] = event.info
-          Self.bind(&registry)
-        }
+        registry.withLock { $0.seen[event.info.id] = event.info }
         try await announce(event.info, to: outbound)
         announced.insert(event.info.id)
         changedDiagrams.insert(event.info.id)
@@ -411,7 +398,6 @@ public final class InspectorClient: Sendable {
       for id in ended {
         registry.attachments[id] = nil
         registry.seen[id] = nil
-        registry.bound[id] = nil
         registry.rebinding.remove(id)
       }
     }
@@ -427,7 +413,7 @@ public final class InspectorClient: Sendable {
   }
 
   private func announce(_ info: FeatureInfo, to outbound: WebSocketOutboundWriter) async throws {
-    let attachment = registry.withLock { $0.bound[info.id] }
+    let attachment = registry.withLock { $0.attachments[info.id] }
     let descriptor = FeatureDescriptor(
       id: info.id, name: info.name, typeName: info.typeName, displayName: info.displayName,
       canTravel: attachment?.canTravel ?? false,
@@ -442,7 +428,8 @@ public final class InspectorClient: Sendable {
     to outbound: WebSocketOutboundWriter
   ) async throws {
     for id in features.sorted() {
-      guard let draw = registry.withLock({ $0.bound[id]?.diagram }), let drawn = draw() else {
+      guard let draw = registry.withLock({ $0.attachments[id]?.diagram }), let drawn = draw()
+      else {
         continue
       }
       guard last[id] != drawn.dot else { continue }
