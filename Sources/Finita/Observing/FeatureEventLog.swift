@@ -452,19 +452,37 @@ struct FeatureEventLogStorage<Definition: FeatureDefinition> {
   @usableFromInline let works: UnsafeMutablePointer<WorkInfo>
   @usableFromInline let errors: UnsafeMutablePointer<any Error>
 
-  /// Slots and rings of `capacity` uninitialized values.
-  @inlinable
+  /// The size of the block that holds the slots and rings, for its ``FeatureEventLogMemory``.
+  @usableFromInline let byteCount: Int
+  /// The alignment of that block.
+  @usableFromInline let alignment: Int
+
+  /// Slots and rings of `capacity` uninitialized values, in one block of
+  /// ``FeatureEventLogMemory`` (the records first, so their pointer is the block's).
+  @usableFromInline
   init(capacity: Int) {
-    records = .allocate(capacity: capacity)
-    wishes = .allocate(capacity: capacity)
-    actions = .allocate(capacity: capacity)
-    effects = .allocate(capacity: capacity)
+    var layout = RawLayout()
+    let recordsOffset = layout.place(FeatureEventLogRecord.self, count: capacity)
     // One more state than slots: a state stage refers to the state before it, the one kept
     // just before its own, which must outlast it by a stage (see `FeatureEventLogWriter.keepState`).
-    states = .allocate(capacity: capacity + 1)
-    news = .allocate(capacity: capacity)
-    works = .allocate(capacity: capacity)
-    errors = .allocate(capacity: capacity)
+    let statesOffset = layout.place(Definition.State.self, count: capacity + 1)
+    let wishesOffset = layout.place(Definition.Wish.self, count: capacity)
+    let actionsOffset = layout.place(Definition.Action.self, count: capacity)
+    let effectsOffset = layout.place(Definition.Effect.self, count: capacity)
+    let newsOffset = layout.place(Definition.News.self, count: capacity)
+    let worksOffset = layout.place(WorkInfo.self, count: capacity)
+    let errorsOffset = layout.place((any Error).self, count: capacity)
+    byteCount = layout.byteCount
+    alignment = layout.alignment
+    let block = FeatureEventLogMemory.shared.allocate(byteCount: byteCount, alignment: alignment)
+    records = block.at(recordsOffset, count: capacity)
+    states = block.at(statesOffset, count: capacity + 1)
+    wishes = block.at(wishesOffset, count: capacity)
+    actions = block.at(actionsOffset, count: capacity)
+    effects = block.at(effectsOffset, count: capacity)
+    news = block.at(newsOffset, count: capacity)
+    works = block.at(worksOffset, count: capacity)
+    errors = block.at(errorsOffset, count: capacity)
   }
 
   /// Moves the first `records` records of `other`, and the values its rings hold, here.
@@ -493,16 +511,10 @@ struct FeatureEventLogStorage<Definition: FeatureDefinition> {
   }
 
   /// Frees the memory (of values already ended or moved).
-  @inlinable
+  @usableFromInline
   func deallocate() {
-    records.deallocate()
-    wishes.deallocate()
-    actions.deallocate()
-    effects.deallocate()
-    states.deallocate()
-    news.deallocate()
-    works.deallocate()
-    errors.deallocate()
+    FeatureEventLogMemory.shared.deallocate(
+      UnsafeMutableRawPointer(records), byteCount: byteCount, alignment: alignment)
   }
 
   /// The value at `index` of `ring`, when there is one.
