@@ -9,8 +9,10 @@
 // in batches every 10 ms at that rate; the time spent inside `accept` is what the app pays, and
 // is measured per batch (two clock reads per 17 wishes). With `--flood` every feature sends as
 // fast as it can instead (what an app in a tight loop would do), which measures contention.
-// Prints each run's wish cost, the ratio, the stages the client dropped, the stages the inspector
-// keeps and the process's resident memory at the end of each run. `--only without`, `--only client`
+// Prints each run's wish cost (the mean; the median and tail of the batches' costs per wish; and
+// the share of the time that batches over ten times the median take), the ratio, the stages the
+// client dropped, the stages the inspector keeps and the process's resident memory at the end of
+// each run. `--only without`, `--only client`
 // or `--only inspector` runs one of the three (to profile it); `--protocol` measures the protocol's
 // reading and writing of one message instead.
 import Finita
@@ -42,34 +44,52 @@ func run(_ label: String, seconds: Int, flood: Bool) async -> Double {
   let counters = makeCounters()
   let clock = ContinuousClock()
   let end = clock.now.advanced(by: .seconds(seconds))
-  let totals = await withTaskGroup(of: (Duration, Int).self) { group in
+  let totals = await withTaskGroup(of: (Duration, Int, [Double]).self) { group in
     for counter in counters {
       group.addTask {
         var spent = Duration.zero
         var sent = 0
+        var batches: [Double] = []
         var next = clock.now
         while clock.now < end {
           let batch = flood ? 1_000 : wishesPerTick
           let start = clock.now
           for _ in 0..<batch { counter.accept(.add(1)) }
-          spent += start.duration(to: clock.now)
+          let took = start.duration(to: clock.now)
+          spent += took
+          batches.append(nanoseconds(took) / Double(batch))
           sent += batch
           if !flood {
             next = next.advanced(by: tick)
             try? await clock.sleep(until: next)
           }
         }
-        return (spent, sent)
+        return (spent, sent, batches)
       }
     }
     var spent = Duration.zero
     var sent = 0
-    for await (time, count) in group {
+    var batches: [Double] = []
+    for await (time, count, perWish) in group {
       spent += time
       sent += count
+      batches += perWish
     }
-    return (spent, sent)
+    return (spent, sent, batches)
   }
+  let sorted = totals.2.sorted()
+  func percentile(_ p: Double) -> Double {
+    sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+  }
+  print(
+    String(
+      format: "  per wish in a batch: median %.0f, p90 %.0f, p99 %.0f, p99.9 %.0f, max %.0f ns",
+      percentile(0.5), percentile(0.9), percentile(0.99), percentile(0.999), sorted.last ?? 0))
+  let slow = sorted.filter { $0 > 10 * percentile(0.5) }
+  print(
+    String(
+      format: "  batches over 10x the median: %d of %d, holding %.0f%% of the time", slow.count,
+      sorted.count, 100 * slow.reduce(0, +) / sorted.reduce(0, +)))
   let perWish = nanoseconds(totals.0) / Double(totals.1)
   print(
     "\(label): \(totals.1) wishes (\(totals.1 * stagesPerWish) stages) in \(seconds) s,"
