@@ -19,27 +19,44 @@ import Finita
 ///
 /// Attach it with `FeatureConfiguration.interceptors` or
 /// `FeatureInterceptors.install(_:for:)`; one recorder can record many features.
+///
+/// The recordings of features that ended (disposed, or released) stay, so that a bug report
+/// can include the screen the user just closed; but only the ``endedLimit`` newest of them. An
+/// app that makes a feature per screen would otherwise keep a log for every screen it ever
+/// showed. The recorder looks for ended features when a new one is attached, once the features
+/// it keeps have doubled since it last looked, and lets the earliest seen of the ended ones go;
+/// so it keeps the recordings of at most `2 * (live features + endedLimit) + 1` features at
+/// any time, each of at most ``capacity`` steps.
 public final class FeatureRecorder: FeatureInterceptor, Sendable {
   /// The most steps kept per feature.
   public let capacity: Int
+  /// The most recordings of ended features kept, the newest; see the type's description.
+  public let endedLimit: Int
   private let logDelivery: FeatureInterceptorDelivery
   private let tracks = LockedValue(Tracks())
 
   /// Creates a recorder on the continuous clock.
   ///
-  /// - Parameter capacity: The most steps kept per feature (at least 1).
-  public convenience init(capacity: Int = 10_000) {
-    self.init(capacity: capacity, clock: ContinuousClock())
+  /// - Parameters:
+  ///   - capacity: The most steps kept per feature (at least 1).
+  ///   - endedLimit: The most recordings of ended features kept (at least 0).
+  public convenience init(capacity: Int = 10_000, endedLimit: Int = 16) {
+    self.init(capacity: capacity, endedLimit: endedLimit, clock: ContinuousClock())
   }
 
   /// Creates a recorder on a clock of your choice; step times are durations since now on it.
   ///
   /// - Parameters:
   ///   - capacity: The most steps kept per feature (at least 1).
+  ///   - endedLimit: The most recordings of ended features kept (at least 0).
   ///   - clock: The clock that times the steps.
-  public init<C: Clock>(capacity: Int = 10_000, clock: C) where C.Duration == Duration {
+  public init<C: Clock>(capacity: Int = 10_000, endedLimit: Int = 16, clock: C)
+  where C.Duration == Duration {
     precondition(capacity >= 1, "A recorder keeps at least one step; capacity was \(capacity)")
+    precondition(
+      endedLimit >= 0, "A recorder keeps 0 or more ended features; endedLimit was \(endedLimit)")
     self.capacity = capacity
+    self.endedLimit = endedLimit
     logDelivery = .log(capacity: capacity, clock: clock)
   }
 
@@ -62,10 +79,14 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
   /// - Parameter log: The feature's log.
   public func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
     let track = Track(log: log)
-    tracks.withLock { tracks in
+    let letGo = tracks.withLock { tracks -> [AnyTrack] in
       tracks.byID[log.feature.id] = track
       tracks.order.append(track)
+      guard tracks.order.count >= tracks.nextLook else { return [] }
+      return tracks.letEndedGo(keeping: endedLimit)
     }
+    // The logs let go (and the values in them) are freed here, outside the lock.
+    _ = letGo
   }
 
   /// Not called: the engine keeps the stages in the log given to ``attach(_:)``.
@@ -140,7 +161,29 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
 
 private struct Tracks {
   var byID: [UInt64: AnyTrack] = [:]
+  /// The features in the order they were first seen.
   var order: [AnyTrack] = []
+  /// How many features there are when the recorder next looks for ended ones.
+  var nextLook = 1
+
+  /// Lets the earliest seen ended features go, all but the newest `limit`, and sets when to
+  /// look next: once the features kept have doubled, so that looking costs a constant per
+  /// feature attached however many live. Returns the tracks let go.
+  mutating func letEndedGo(keeping limit: Int) -> [AnyTrack] {
+    let ended = order.indices.filter { order[$0].hasEnded }
+    let excess = ended.count - limit
+    var letGo: [AnyTrack] = []
+    if excess > 0 {
+      let dropped = Set(ended.prefix(excess))
+      letGo = dropped.map { order[$0] }
+      for track in letGo where byID[track.info.id] === track {
+        byID[track.info.id] = nil
+      }
+      order = order.indices.filter { !dropped.contains($0) }.map { order[$0] }
+    }
+    nextLook = Swift.max(2 * order.count, order.count + limit + 1)
+    return letGo
+  }
 }
 
 /// One feature's log, behind a type the recorder can keep in one list with other definitions'.
@@ -148,6 +191,11 @@ private class AnyTrack: @unchecked Sendable {
   // Safe to send: immutable; its subclass holds a Sendable log.
   let info: FeatureInfo
   init(info: FeatureInfo) { self.info = info }
+
+  /// Whether the feature has ended (its log's `disposed` stage is published).
+  var hasEnded: Bool {
+    preconditionFailure("Internal inconsistency: AnyTrack.hasEnded is overridden by Track")
+  }
 
   func stateFrames() -> [(step: Int?, state: any Sendable)]? {
     preconditionFailure("Internal inconsistency: AnyTrack.stateFrames is overridden by Track")
@@ -168,6 +216,10 @@ private final class Track<Definition: FeatureDefinition>: AnyTrack, @unchecked S
 
   override func removeAll() {
     log.removeAll()
+  }
+
+  override var hasEnded: Bool {
+    log.hasEnded
   }
 
   override func stateFrames() -> [(step: Int?, state: any Sendable)]? {

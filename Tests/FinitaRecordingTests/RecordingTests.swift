@@ -117,6 +117,87 @@ struct RecorderTests {
     #expect(recording.states.last?.count == 3)
     _ = feature
   }
+
+  @Test(
+    "the recordings of ended features are let go, all but the newest endedLimit; live ones stay")
+  func endedFeaturesLetGo() throws {
+    let recorder = FeatureRecorder(capacity: 100, endedLimit: 3)
+    func makeTracker(_ name: String) -> Feature<Tracker> {
+      Feature(
+        initialState: Tracker.State(), definition: Tracker(clock: ContinuousClock()),
+        configuration: .init(name: name, interceptors: [recorder]))
+    }
+    let root = makeTracker("root")
+    root.accept(.increment)
+    // A feature per screen: each is used, then closed.
+    for screen in 0..<1_000 {
+      let feature = makeTracker("screen \(screen)")
+      feature.accept(.increment)
+      if screen % 2 == 0 {
+        feature.dispose()
+      }  // The others end when released, at the end of this turn.
+    }
+    // One more feature, still open: attaching it lets ended ones go when the recorder looks.
+    let open = makeTracker("open")
+    open.accept(.increment)
+    open.accept(.increment)
+    let names = recorder.features.compactMap(\.name)
+    // At most 2 * (live + limit) + 1 kept at any time, however many features came and went.
+    #expect(names.count <= 2 * (2 + 3) + 1)
+    #expect(names.first == "root")
+    #expect(names.last == "open")
+    // The newest ended screens are among those kept: the last one closed is there.
+    #expect(names.contains("screen 999"))
+    #expect(recorder.recording(of: Tracker.self, named: "screen 999")?.states.last?.count == 1)
+    #expect(recorder.recording(of: Tracker.self, named: "screen 0") == nil)
+    #expect(recorder.recording(of: Tracker.self, named: "root")?.states.last?.count == 1)
+    #expect(recorder.recording(of: Tracker.self, named: "open")?.states.last?.count == 2)
+  }
+
+  @Test("with endedLimit 0, a disposed feature's recording is let go once the recorder looks")
+  func endedLimitZero() throws {
+    let recorder = FeatureRecorder(capacity: 100, endedLimit: 0)
+    var kept: [Int] = []
+    for index in 0..<100 {
+      let feature = Feature(
+        initialState: Tracker.State(), definition: Tracker(clock: ContinuousClock()),
+        configuration: .init(name: "\(index)", interceptors: [recorder]))
+      feature.accept(.increment)
+      feature.dispose()
+      kept.append(recorder.features.count)
+    }
+    // Never more than two: the feature attached and, before the recorder looks, one ended.
+    #expect(kept.max() ?? 0 <= 2)
+  }
+
+  @Test("a log says it has ended once its feature is disposed, even after removeAll forgot that")
+  func logHasEnded() throws {
+    let keeper = LogKeeper()
+    let feature = Feature(
+      initialState: Tracker.State(), definition: Tracker(clock: ContinuousClock()),
+      configuration: .init(interceptors: [keeper]))
+    feature.accept(.increment)
+    let log = try #require(keeper.log)
+    #expect(!log.hasEnded)
+    log.removeAll()
+    #expect(!log.hasEnded)
+    feature.dispose()
+    #expect(log.hasEnded)
+    log.removeAll()
+    #expect(log.span == nil)
+    #expect(log.hasEnded)
+  }
+}
+
+/// Keeps the log the engine gives it, for the tests that read a log directly.
+private final class LogKeeper: FeatureInterceptor {
+  let logs = LockedValue<[FeatureEventLog<Tracker>]>([])
+  var delivery: FeatureInterceptorDelivery { .log(capacity: 100) }
+  func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+    if let log = log as? FeatureEventLog<Tracker> { logs.withLock { $0.append(log) } }
+  }
+  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {}
+  var log: FeatureEventLog<Tracker>? { logs.withLock { $0.first } }
 }
 
 @Suite("Recording while threads send wishes", .threadTestsTimeLimit)

@@ -253,6 +253,9 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     @usableFromInline var initialState: Definition.State?
     /// While ``initialState`` is `nil`: the stages before this number were looked at for it.
     @usableFromInline var scanned = 0
+    /// Whether a `disposed` stage was the newest when the stages were last forgotten
+    /// (``FeatureEventLog/removeAll()``).
+    @usableFromInline var endedBeforeRemoval = false
 
     @usableFromInline
     init() {}
@@ -318,10 +321,26 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     }
   }
 
+  /// Whether the feature has ended: its last stage, ``FeatureStage/disposed``, is published
+  /// (and kept, or forgotten by ``removeAll()``). No stage comes after it.
+  public var hasEnded: Bool {
+    window.withLock { window in
+      window.endedBeforeRemoval || newestStage(in: window) == .disposed
+    }
+  }
+
+  /// The newest published stage in the window, under the lock.
+  private func newestStage(in window: Window) -> FeatureStage? {
+    let published = published.load()
+    guard let slots = window.slots, published > window.startNumber else { return nil }
+    return slots.records[(published - 1) % slotCount].stage
+  }
+
   /// Forgets the published stages and the dropped count; stages go on being kept from the
   /// next one, with their numbers counting on.
   public func removeAll() {
     window.withLock { window in
+      if newestStage(in: window) == .disposed { window.endedBeforeRemoval = true }
       let published = published.load()
       window.startNumber = published
       window.dropped = 0
