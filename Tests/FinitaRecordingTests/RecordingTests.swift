@@ -172,7 +172,7 @@ struct RecorderTests {
 
   @Test("a log says it has ended once its feature is disposed, even after removeAll forgot that")
   func logHasEnded() throws {
-    let keeper = LogKeeper()
+    let keeper = LogKeeper<Tracker>(capacity: 100)
     let feature = Feature(
       initialState: Tracker.State(), definition: Tracker(clock: ContinuousClock()),
       configuration: .init(interceptors: [keeper]))
@@ -187,17 +187,6 @@ struct RecorderTests {
     #expect(log.span == nil)
     #expect(log.hasEnded)
   }
-}
-
-/// Keeps the log the engine gives it, for the tests that read a log directly.
-private final class LogKeeper: FeatureInterceptor {
-  let logs = LockedValue<[FeatureEventLog<Tracker>]>([])
-  var delivery: FeatureInterceptorDelivery { .log(capacity: 100) }
-  func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
-    if let log = log as? FeatureEventLog<Tracker> { logs.withLock { $0.append(log) } }
-  }
-  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {}
-  var log: FeatureEventLog<Tracker>? { logs.withLock { $0.first } }
 }
 
 @Suite("Recording while threads send wishes", .threadTestsTimeLimit)

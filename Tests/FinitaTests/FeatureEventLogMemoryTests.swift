@@ -58,19 +58,6 @@ private struct Tally: FeatureDefinition {
   func reduce(_ state: inout Int, _ effect: Effect) { state += 1 }
 }
 
-private final class Keeper<Definition: FeatureDefinition>: FeatureInterceptor {
-  let capacity: Int
-  let logs = Mutex<[FeatureEventLog<Definition>]>([])
-  init(capacity: Int) { self.capacity = capacity }
-  var delivery: FeatureInterceptorDelivery { .log(capacity: capacity) }
-  func attach<Other: FeatureDefinition>(_ log: FeatureEventLog<Other>) {
-    if let log = log as? FeatureEventLog<Definition> { logs.withLock { $0.append(log) } }
-  }
-  func intercept<Other: FeatureDefinition>(_ event: borrowing FeatureEvent<Other>) {}
-  var log: FeatureEventLog<Definition>? { logs.withLock { $0.first } }
-  func forget() { logs.withLock { $0.removeAll() } }
-}
-
 @Suite("Feature event log memory", .threadTestsTimeLimit)
 struct FeatureEventLogMemoryTests {
   @Test(
@@ -153,7 +140,7 @@ struct FeatureEventLogMemoryTests {
   )
   func logsReuseBlocks() throws {
     for round in 0..<3 {
-      let notes = Keeper<Notebook>(capacity: 3_000)
+      let notes = LogKeeper<Notebook>(capacity: 3_000)
       let notebook = Feature(
         initialState: Notebook.State(), definition: Notebook(),
         configuration: .init(interceptors: [notes]))
@@ -168,7 +155,7 @@ struct FeatureEventLogMemoryTests {
       notebook.dispose()
 
       // A log of trivial values takes blocks the notebook's logs gave back.
-      let tallies = Keeper<Tally>(capacity: 5_000)
+      let tallies = LogKeeper<Tally>(capacity: 5_000)
       let tally = Feature(
         initialState: 0, definition: Tally(), configuration: .init(interceptors: [tallies]))
       for _ in 0..<2_000 { tally.accept(.add) }

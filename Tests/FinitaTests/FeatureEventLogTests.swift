@@ -134,27 +134,6 @@ private struct Light: FeatureDefinition {
   }
 }
 
-/// Keeps the logs of `Definition`'s features it is given; it asked for logs, so it is never
-/// called for a stage.
-private final class LogKeeper<Definition: FeatureDefinition>: FeatureInterceptor {
-  let capacity: Int
-  let logs = Mutex<[FeatureEventLog<Definition>]>([])
-
-  init(capacity: Int) { self.capacity = capacity }
-
-  var delivery: FeatureInterceptorDelivery { .log(capacity: capacity) }
-
-  func attach<Other: FeatureDefinition>(_ log: FeatureEventLog<Other>) {
-    if let log = log as? FeatureEventLog<Definition> { logs.withLock { $0.append(log) } }
-  }
-
-  func intercept<Other: FeatureDefinition>(_ event: borrowing FeatureEvent<Other>) {
-    Issue.record("an interceptor that asked for a log is not called for each stage")
-  }
-
-  var log: FeatureEventLog<Definition>? { logs.withLock { $0.first } }
-}
-
 private final class Lines: Sendable {
   let lines = Mutex<[String]>([])
   func append(_ line: String) { lines.withLock { $0.append(line) } }
