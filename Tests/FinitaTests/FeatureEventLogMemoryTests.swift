@@ -49,16 +49,21 @@ private struct Notebook: FeatureDefinition {
   }
 }
 
-/// A counter whose values are trivial, so a log of it moves its rings whole.
+/// A counter whose values are of trivial types (whose rings keep no filled count), with news for
+/// every third count.
 private struct Tally: FeatureDefinition {
   enum Wish: Sendable { case add }
   typealias Action = Wish
   enum Effect: Sendable { case added }
+  typealias News = Int
   func act(_ state: Int, _ action: Wish) -> Effects<Effect> { .just(.added) }
   func reduce(_ state: inout Int, _ effect: Effect) { state += 1 }
+  func publishNews(_ action: Wish, _ effect: Effect, _ state: Int) -> Int? {
+    state % 3 == 0 ? state : nil
+  }
 }
 
-@Suite("Feature event log memory", .threadTestsTimeLimit)
+@Suite("Feature event log memory", .serialized, .threadTestsTimeLimit)
 struct FeatureEventLogMemoryTests {
   @Test(
     "a freed block is handed to the next request of its size class, rounded up to a power of two")
@@ -133,6 +138,37 @@ struct FeatureEventLogMemoryTests {
     }
     #expect(shared.withLock { $0 } == 0)
     #expect(memory.keptBytes <= memory.limit)
+  }
+
+  @Test("values kept before the slots grew read back after, of trivial types and of others")
+  func valuesSurviveGrowth() throws {
+    // 3,000 wishes of 5 or 6 stages, in a log that never drops: the slots grow from 16 to
+    // 16,384, and every value moved at each step is read back.
+    let tallies = LogKeeper<Tally>(capacity: 100_000)
+    let tally = Feature(
+      initialState: 0, definition: Tally(), configuration: .init(interceptors: [tallies]))
+    for _ in 0..<3_000 { tally.accept(.add) }
+    let tallyEntries = try #require(tallies.log).read().entries
+    #expect(tallyEntries.compactMap(\.values.state) == Array(0...3_000))
+    #expect(tallyEntries.compactMap(\.values.news) == Array(stride(from: 3, through: 3_000, by: 3)))
+    #expect(tallyEntries.compactMap(\.values.wish).count == 3_000)
+    #expect(tallyEntries.compactMap(\.values.previousState) == Array(0..<3_000))
+    tally.dispose()
+
+    let notes = LogKeeper<Notebook>(capacity: 100_000)
+    let notebook = Feature(
+      initialState: Notebook.State(), definition: Notebook(),
+      configuration: .init(interceptors: [notes]))
+    for index in 0..<3_000 { notebook.accept(.write("\(index)")) }
+    let noteEntries = try #require(notes.log).read().entries
+    #expect(
+      noteEntries.compactMap(\.values.news) == (0..<3_000).map { "page \($0 + 1): \($0)" })
+    #expect(
+      noteEntries.compactMap { entry -> String? in
+        guard case .write(let text) = entry.values.wish else { return nil }
+        return text
+      } == (0..<3_000).map { "\($0)" })
+    notebook.dispose()
   }
 
   @Test(
