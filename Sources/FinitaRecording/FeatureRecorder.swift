@@ -152,6 +152,11 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
     }
   }
 
+  /// How many times the recorder asked a feature whether it has ended, in all.
+  var endedChecks: Int {
+    tracks.withLock { $0.endedChecks }
+  }
+
   /// Forgets every recorded step; features go on being recorded from their next stage, whose
   /// number counts on from the steps forgotten.
   public func removeAll() {
@@ -165,12 +170,16 @@ private struct Tracks {
   var order: [AnyTrack] = []
   /// How many features there are when the recorder next looks for ended ones.
   var nextLook = 1
+  /// How many times a feature was asked whether it has ended, in all: for the test that looking
+  /// costs a constant per feature attached.
+  var endedChecks = 0
 
   /// Lets the earliest seen ended features go, all but the newest `limit`, and sets when to
   /// look next: once the features kept have doubled, so that looking costs a constant per
   /// feature attached however many live. Returns the tracks let go.
   mutating func letEndedGo(keeping limit: Int) -> [AnyTrack] {
     let ended = order.indices.filter { order[$0].hasEnded }
+    endedChecks += order.count
     let excess = ended.count - limit
     var letGo: [AnyTrack] = []
     if excess > 0 {

@@ -1,10 +1,11 @@
 import Clocks
 import Finita
 import FinitaFixtures
-import FinitaRecording
 import FinitaTesting
 import Foundation
 import Testing
+
+@testable import FinitaRecording
 
 /// Records a session of the tracker: three increments (news at three), a load whose work
 /// finishes on the test clock, and a reset.
@@ -152,6 +153,20 @@ struct RecorderTests {
     #expect(recorder.recording(of: Tracker.self, named: "screen 0") == nil)
     #expect(recorder.recording(of: Tracker.self, named: "root")?.states.last?.count == 1)
     #expect(recorder.recording(of: Tracker.self, named: "open")?.states.last?.count == 2)
+  }
+
+  @Test("looking for ended features costs a constant per feature attached, however many live")
+  func looksAreAmortized() {
+    let recorder = FeatureRecorder(capacity: 10)
+    let features = (0..<5_000).map { index in
+      Feature(
+        initialState: Tracker.State(), definition: Tracker(clock: ContinuousClock()),
+        configuration: .init(name: "\(index)", interceptors: [recorder]))
+    }
+    #expect(recorder.features.count == 5_000)
+    // Looking at every attachment would ask about 12.5 million times.
+    #expect(recorder.endedChecks < 2 * 5_000)
+    for feature in features { feature.dispose() }
   }
 
   @Test("with endedLimit 0, a disposed feature's recording is let go once the recorder looks")
