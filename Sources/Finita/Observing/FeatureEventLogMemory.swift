@@ -21,10 +21,11 @@ package final class FeatureEventLogMemory: Sendable {
 
   /// The smallest block kept for reuse: 16 KiB.
   package static let smallestKept = 1 << 14
-  /// The alignment of every kept block: enough for any value Swift lays out inline.
+  /// The alignment of every kept block; a block that must be aligned more is not kept.
   package static let alignment = 16
 
-  /// The most bytes of freed blocks kept; ``shared`` keeps 16 MiB, a few logs of 10,000 stages.
+  /// The most bytes of freed blocks kept; ``shared`` keeps 16 MiB, the blocks of several logs
+  /// of 10,000 stages.
   package let limit: Int
 
   /// The kept blocks, by size class (`log2` of the size), and their total size.
