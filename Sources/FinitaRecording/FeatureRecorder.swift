@@ -95,7 +95,8 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
   public func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
   {}
 
-  /// The features this recorder has seen, in the order it first saw them.
+  /// The features this recorder has seen, in the order it first saw them, without those whose
+  /// recordings it let go after they ended (see ``endedLimit``).
   public var features: [FeatureInfo] {
     tracks.withLock { $0.order.map(\.info) }
   }
@@ -109,7 +110,8 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
   /// - Parameters:
   ///   - type: The definition type.
   ///   - name: The feature's name, or `nil` for any.
-  /// - Returns: The recording so far, or `nil` when no such feature was recorded.
+  /// - Returns: The recording so far, or `nil` when no such feature was recorded (or its
+  ///   feature ended and its recording was let go; see ``endedLimit``).
   public func recording<Definition: FeatureDefinition>(
     of type: Definition.Type, named name: String? = nil
   ) -> Recording<Definition>? {
@@ -128,8 +130,8 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
   /// - Parameters:
   ///   - feature: A feature from ``features``.
   ///   - type: Its definition type.
-  /// - Returns: The recording so far, or `nil` when the feature was not recorded or is of
-  ///   another type.
+  /// - Returns: The recording so far, or `nil` when the feature was not recorded, is of
+  ///   another type, or ended and its recording was let go (see ``endedLimit``).
   public func recording<Definition: FeatureDefinition>(
     of feature: FeatureInfo, as type: Definition.Type
   ) -> Recording<Definition>? {
