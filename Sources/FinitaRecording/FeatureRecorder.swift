@@ -79,14 +79,14 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
   /// - Parameter log: The feature's log.
   public func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
     let track = Track(log: log)
-    let letGo = tracks.withLock { tracks -> [AnyTrack] in
+    // The tracks let go are returned, so that their logs (and the values in them) are freed
+    // after the lock, not under it.
+    _ = tracks.withLock { tracks -> [AnyTrack] in
       tracks.byID[log.feature.id] = track
       tracks.order.append(track)
       guard tracks.order.count >= tracks.nextLook else { return [] }
       return tracks.letEndedGo(keeping: endedLimit)
     }
-    // The logs let go (and the values in them) are freed here, outside the lock.
-    _ = letGo
   }
 
   /// Not called: the engine keeps the stages in the log given to ``attach(_:)``.

@@ -127,10 +127,7 @@ package struct StoreDefinition<AppState: Sendable, AppAction: Sendable>: Feature
   ) {
     switch effect {
     case .reduce(let action):
-      guard history.limit > 0 else {
-        reducer.reduce(&history._present, action)
-        return
-      }
+      // Without history, `reduce` reduced it inline.
       let previous = history._present
       reducer.reduce(&history._present, action)
       history.record(previous, by: action, options: historyOptions)
