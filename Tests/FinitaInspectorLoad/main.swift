@@ -164,7 +164,12 @@ let only = arguments.firstIndex(of: "--only").flatMap { index in
   arguments.dropFirst(index - arguments.startIndex + 1).first
 }
 func runs(_ name: String) -> Bool { only == nil || only == name }
-let without = runs("without") ? await run("without inspector", seconds: seconds, flood: flood) : 1
+let without = runs("without") ? await run("without inspector", seconds: seconds, flood: flood) : nil
+/// Prints the run's cost against the run without an inspector, when that one ran.
+func printRatio(_ cost: Double) {
+  guard let without else { return }
+  print(String(format: "ratio: %.2fx", cost / without))
+}
 // The client's own cost: its interceptor stamps and keeps each stage, but nothing is sent (the
 // address answers nothing), so no encoding competes with the features for the processors.
 if runs("client") {
@@ -172,7 +177,7 @@ if runs("client") {
     url: "ws://127.0.0.1:9/app?token=none",
     configuration: .init(bufferCapacity: capacity, reconnectDelay: { _ in .seconds(3600) }))
   let buffered = await run("with client, nothing sent", seconds: seconds, flood: flood)
-  print(String(format: "ratio: %.2fx", buffered / without))
+  printRatio(buffered)
   await unconnected.stop()
 }
 if runs("inspector") {
@@ -182,7 +187,7 @@ if runs("inspector") {
     url: urls.app.absoluteString, configuration: .init(bufferCapacity: capacity))
   for await event in client.connectionEvents where event == .connected { break }
   let with = await run("with client + inspector", seconds: seconds, flood: flood)
-  print(String(format: "ratio: %.2fx", with / without))
+  printRatio(with)
   print(
     "client dropped \(client.droppedEvents) stages (a log of \(capacity) per feature); pending \(client.pendingEvents)"
   )
