@@ -80,6 +80,7 @@ baseline_of = {
     "2. sync wish with NewsPublisher and PostProcessor": locked,
     "redux: dispatch, no middleware, 1 subscriber": sync,
     "redux: dispatch through 1 middleware, 1 subscriber": sync,
+    "2. sync wish with NewsPublisher, 1 news observer": sync,
     "6. chain of 10 features through News": sync,
     "4. async run effect round trip": "baseline: Task + lock + continuation round trip",
 }

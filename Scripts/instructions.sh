@@ -18,7 +18,7 @@ binary="$(swift build -c release --show-bin-path)/FinitaInstructionCounts"
 scenarios=("$@")
 if [ ${#scenarios[@]} -eq 0 ]; then
   scenarios=(wish fanout10 fanout100 fanout1000 noop-interceptor compiled-noop-interceptor logging-noop compiled-logging-noop logging-dropped metrics-noop tracing-noop recording compiled-recording recording-full compiled-recording-full recording-full-references churn
-    news-post chain10 lifecycle redux redux-middleware automaton-accept automaton-step
+    news news-post chain10 lifecycle redux redux-middleware automaton-accept automaton-step
     automaton-handwritten statechart-hierarchy statechart-parallel dot-import)
 fi
 

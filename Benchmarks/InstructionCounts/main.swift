@@ -188,6 +188,13 @@ case "news-post":
   for _ in 0..<count { feature.accept(.incrementThenFollowUp) }
   states.cancel()
   news.cancel()
+case "news":
+  // A link of benchmark 6's chain on its own: a wish whose news one observer receives.
+  let feature = Feature(
+    initialState: NewsCounter.State(), definition: NewsCounter(postProcesses: false))
+  let news = feature.observeNews { consume($0) }
+  for _ in 0..<count { feature.accept(.increment) }
+  news.cancel()
 case "chain10":
   // Benchmark 6: ten features, each one's news a wish of the next.
   let features = (0..<10).map { _ in

@@ -75,6 +75,19 @@ let benchmarks: @Sendable () -> Void = {
     news.cancel()
   }
 
+  // One link of benchmark 6's chain on its own: a wish whose feature publishes news to one
+  // observer, with no state observer. The chain of 10 costs ten of these and what its links add.
+  Benchmark("2. sync wish with NewsPublisher, 1 news observer") { benchmark in
+    let feature = Feature(initialState: Counter.State(), definition: Counter(publishesNews: true))
+    let news = feature.observeNews { blackHole($0) }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      feature.accept(.increment)
+    }
+    benchmark.stopMeasurement()
+    news.cancel()
+  }
+
   // MARK: The Redux store on the same engine (issue 8).
 
   Benchmark("redux: dispatch, no middleware, 1 subscriber") { benchmark in
