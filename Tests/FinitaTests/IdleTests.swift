@@ -83,6 +83,60 @@ struct IdleTests {
     #expect(feature.isDisposed)
   }
 
+  @Test("a caller waiting on work that never ends returns when its task is cancelled")
+  func cancelledWhileWaiting() async {
+    let feature = Feature(initialState: [], definition: Gated())
+    feature.accept(.forever)
+    let waiter = Task {
+      await feature.idle()
+      return Task.isCancelled
+    }
+    waiter.cancel()
+    #expect(await waiter.value)
+    // The feature keeps working, and a later caller still waits for it.
+    let gate = Gate()
+    feature.accept(.after(gate, "later"))
+    let second = Task { await feature.idle() }
+    feature.accept(.now("now"))
+    #expect(feature.state == ["now"])
+    second.cancel()
+    await second.value
+    gate.open()
+    feature.dispose()
+  }
+
+  @Test("a caller whose task was cancelled before it asked returns at once")
+  func cancelledBeforeAsking() async {
+    let feature = Feature(initialState: [], definition: Gated())
+    feature.accept(.forever)
+    let waiter = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      await feature.idle()
+      return Task.isCancelled
+    }
+    #expect(await waiter.value)
+    feature.dispose()
+  }
+
+  @Test(
+    "cancelling callers from other threads while the work ends: each returns once, none is kept")
+  func cancellationRacesTheEnd() async {
+    for round in 0..<300 {
+      let feature = Feature(initialState: [], definition: Gated())
+      let gate = Gate()
+      feature.accept(.after(gate, "\(round)"))
+      let waiters = (0..<3).map { _ in Task { await feature.idle() } }
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { gate.open() }
+        for waiter in waiters { group.addTask { waiter.cancel() } }
+      }
+      for waiter in waiters { await waiter.value }
+      // Nobody cancelled is still kept: the feature's next idle moment resumes only new callers.
+      await feature.idle()
+      #expect(feature.state == ["\(round)"])
+    }
+  }
+
   @Test("many callers from many tasks, while work ends on other threads: nobody is left waiting")
   func noLostWakeUps() async {
     for round in 0..<200 {

@@ -349,7 +349,8 @@ struct QueueStateMachineTests {
   func idleNow() async {
     var (machine, control) = started()
     await withCheckedContinuation { continuation in
-      let now = machine.waitForIdle(continuation, control: control)
+      let waiter = IdleWaiter(id: machine.newIdleWaiterID(), continuation)
+      let now = machine.waitForIdle(waiter, control: control)
       #expect(now)
       continuation.resume()
     }
@@ -362,7 +363,8 @@ struct QueueStateMachineTests {
     _ = machine.workStarted()
     _ = machine.workStarted()
     await withCheckedContinuation { continuation in
-      let now = machine.waitForIdle(continuation, control: control)
+      let waiter = IdleWaiter(id: machine.newIdleWaiterID(), continuation)
+      let now = machine.waitForIdle(waiter, control: control)
       #expect(!now)
       #expect(control.word == ControlFlag.idleWaiting)
       let early = machine.workFinished(control: control)
@@ -382,7 +384,8 @@ struct QueueStateMachineTests {
     _ = machine.workStarted()
     control.word = ControlFlag.processing
     await withCheckedContinuation { continuation in
-      let now = machine.waitForIdle(continuation, control: control)
+      let waiter = IdleWaiter(id: machine.newIdleWaiterID(), continuation)
+      let now = machine.waitForIdle(waiter, control: control)
       #expect(!now)
       // The holder's lock-free release fails: the word is no longer exactly `processing`.
       #expect(control.word != ControlFlag.processing)
@@ -403,12 +406,42 @@ struct QueueStateMachineTests {
     }
   }
 
+  @Test("idle: a cancelled caller's waiter is taken, and the bit goes with the last one")
+  func idleCancelled() async {
+    var (machine, control) = started()
+    _ = machine.workStarted()
+    await withCheckedContinuation { continuation in
+      // Two callers; the machine never resumes, so one continuation serves both here and is
+      // resumed once, at the end.
+      let first = machine.newIdleWaiterID()
+      let second = machine.newIdleWaiterID()
+      #expect(first != second)
+      let firstNow = machine.waitForIdle(IdleWaiter(id: first, continuation), control: control)
+      let secondNow = machine.waitForIdle(IdleWaiter(id: second, continuation), control: control)
+      #expect(!firstNow && !secondNow)
+      let secondTaken = machine.cancelIdleWait(second, control: control)
+      #expect(secondTaken?.id == second)
+      #expect(control.word == ControlFlag.idleWaiting)
+      // Taken once: a second cancellation finds nothing.
+      let again = machine.cancelIdleWait(second, control: control)
+      #expect(again == nil)
+      let firstTaken = machine.cancelIdleWait(first, control: control)
+      #expect(firstTaken?.id == first)
+      #expect(control.word == 0)
+      // Nobody is left for the end of the work to resume.
+      let resumed = machine.workFinished(control: control)
+      #expect(resumed.isEmpty)
+      continuation.resume()
+    }
+  }
+
   @Test("idle: dispose resumes the waiting callers")
   func idleAfterDispose() async {
     var (machine, control) = started()
     _ = machine.workStarted()
     await withCheckedContinuation { continuation in
-      let now = machine.waitForIdle(continuation, control: control)
+      let waiter = IdleWaiter(id: machine.newIdleWaiterID(), continuation)
+      let now = machine.waitForIdle(waiter, control: control)
       #expect(!now)
       let released = machine.dispose(control: control)
       #expect(machine.runningWork == 0)

@@ -252,7 +252,7 @@ extension FeatureCore {
 
   @inlinable
   func taskDidFinish(_ id: UInt64) {
-    let idle = shared.withLock { shared -> [CheckedContinuation<Void, Never>] in
+    let idle = shared.withLock { shared -> [IdleWaiter] in
       guard shared.tasks.removeValue(forKey: id) != nil else { return [] }
       return shared.machine.workFinished(control: control)
     }
@@ -270,11 +270,23 @@ extension FeatureCore {
   }
 
   /// Returns once nothing is queued, no asynchronous work is running and no thread is
-  /// processing (or the feature is disposed). Work started meanwhile is waited for too.
+  /// processing (or the feature is disposed, or the calling task is cancelled). Work started
+  /// meanwhile is waited for too.
   func idle() async {
-    await withCheckedContinuation { continuation in
-      let isIdle = shared.withLock { $0.machine.waitForIdle(continuation, control: control) }
-      if isIdle { continuation.resume() }
+    let id = shared.withLock { $0.machine.newIdleWaiterID() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        // Checked under the lock the cancellation handler takes: a cancellation that came
+        // before the waiter is kept is seen here, one that comes after finds the waiter.
+        let resumesNow = shared.withLock { shared in
+          Task.isCancelled
+            || shared.machine.waitForIdle(IdleWaiter(id: id, continuation), control: control)
+        }
+        if resumesNow { continuation.resume() }
+      }
+    } onCancel: {
+      let waiter = shared.withLock { $0.machine.cancelIdleWait(id, control: control) }
+      waiter?.resume()
     }
   }
 

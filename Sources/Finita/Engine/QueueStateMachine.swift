@@ -28,7 +28,9 @@ package struct QueueStateMachine<Item: QueueItem> {
   /// How many tasks of asynchronous work are running.
   @usableFromInline package var runningWork = 0
   /// Callers of ``Feature/idle()`` waiting for the feature to have no work.
-  @usableFromInline package var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  @usableFromInline package var idleWaiters: [IdleWaiter] = []
+  /// The identifier of the last caller of ``Feature/idle()``.
+  @usableFromInline package var lastIdleWaiterID: UInt64 = 0
 
   @usableFromInline
   package init() {}
@@ -212,7 +214,7 @@ package struct QueueStateMachine<Item: QueueItem> {
   @inlinable
   package mutating func takeIdleWaiters<Control: ControlWord>(
     control: Control
-  ) -> [CheckedContinuation<Void, Never>] {
+  ) -> [IdleWaiter] {
     let tokenFree = control.loadRelaxed() & ControlFlag.processing == 0
     return takeIdleWaitersIfIdle(tokenFree: tokenFree, control)
   }
@@ -239,17 +241,25 @@ package struct QueueStateMachine<Item: QueueItem> {
   @inlinable
   package mutating func workFinished<Control: ControlWord>(
     control: Control
-  ) -> [CheckedContinuation<Void, Never>] {
+  ) -> [IdleWaiter] {
     if runningWork > 0 { runningWork -= 1 }
     let tokenFree = control.loadRelaxed() & ControlFlag.processing == 0
     return takeIdleWaitersIfIdle(tokenFree: tokenFree, control)
   }
 
+  /// An identifier for a new caller of ``Feature/idle()``, asked before it waits so that its
+  /// task's cancellation can find it (``cancelIdleWait(_:control:)``).
+  @inlinable
+  package mutating func newIdleWaiterID() -> UInt64 {
+    lastIdleWaiterID &+= 1
+    return lastIdleWaiterID
+  }
+
   /// A caller of ``Feature/idle()``: `true` when the feature is idle now (resume at once),
-  /// otherwise the continuation is kept and resumed when the feature becomes idle.
+  /// otherwise the waiter is kept and resumed when the feature becomes idle.
   @inlinable
   package mutating func waitForIdle<Control: ControlWord>(
-    _ continuation: CheckedContinuation<Void, Never>,
+    _ waiter: IdleWaiter,
     control: Control
   ) -> Bool {
     if isDisposed { return true }
@@ -259,8 +269,22 @@ package struct QueueStateMachine<Item: QueueItem> {
       if idleWaiters.isEmpty { control.clearBits(ControlFlag.idleWaiting) }
       return true
     }
-    idleWaiters.append(continuation)
+    idleWaiters.append(waiter)
     return false
+  }
+
+  /// The task of the caller of ``Feature/idle()`` with identifier `id` was cancelled: its
+  /// waiter, to resume now, or `nil` when it is not kept (resumed already, or not kept yet:
+  /// the caller checks its task's cancellation under the same lock before it is kept).
+  @inlinable
+  package mutating func cancelIdleWait<Control: ControlWord>(
+    _ id: UInt64,
+    control: Control
+  ) -> IdleWaiter? {
+    guard let index = idleWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+    let waiter = idleWaiters.remove(at: index)
+    if idleWaiters.isEmpty { control.clearBits(ControlFlag.idleWaiting) }
+    return waiter
   }
 
   /// Whether nothing is queued or running and the token is free.
@@ -273,7 +297,7 @@ package struct QueueStateMachine<Item: QueueItem> {
   mutating func takeIdleWaitersIfIdle<Control: ControlWord>(
     tokenFree: Bool,
     _ control: Control
-  ) -> [CheckedContinuation<Void, Never>] {
+  ) -> [IdleWaiter] {
     guard !idleWaiters.isEmpty, isDisposed || isIdle(tokenFree: tokenFree) else { return [] }
     defer { idleWaiters = [] }
     control.clearBits(ControlFlag.idleWaiting)
@@ -288,12 +312,12 @@ package struct QueueStateMachine<Item: QueueItem> {
   package struct Released {
     /// Everything that was waiting, in no particular order; finish the observers among them.
     @usableFromInline package var items: [Item]
-    @usableFromInline var idleWaiters: [CheckedContinuation<Void, Never>]
+    @usableFromInline var idleWaiters: [IdleWaiter]
     /// Whether the caller took the token (to finish the observers now).
     @usableFromInline package var claimed: Bool
 
     @usableFromInline
-    init(items: [Item], idleWaiters: [CheckedContinuation<Void, Never>], claimed: Bool) {
+    init(items: [Item], idleWaiters: [IdleWaiter], claimed: Bool) {
       self.items = items
       self.idleWaiters = idleWaiters
       self.claimed = claimed
