@@ -74,6 +74,8 @@ public final class VirtualClock: Clock, Sendable {
 
   /// A test waiting in ``waitForSleeps(_:)`` for the count of started sleeps to reach `count`.
   private struct SleepCountWaiter {
+    /// Which call this is, so that its task's cancellation takes this waiter and no other.
+    let id: UInt64
     let count: Int
     let continuation: CheckedContinuation<Void, Never>
   }
@@ -149,16 +151,36 @@ public final class VirtualClock: Clock, Sendable {
   /// The count is the total since the clock's creation, not the number pending now: after one
   /// sleep was resumed and the work started another, wait for `2`.
   ///
+  /// It also returns when the calling task is cancelled (a test's time limit, say), so a count
+  /// that is never reached fails the test instead of hanging it; check ``startedSleepCount``
+  /// or `Task.isCancelled` when that matters.
+  ///
   /// - Parameter count: The total number of started sleeps to wait for.
   public func waitForSleeps(_ count: Int) async {
-    await withCheckedContinuation { continuation in
-      let isReady = storage.withLock { storage -> Bool in
-        if storage.startedSleepCount >= count { return true }
-        storage.sleepCountWaiters.append(
-          SleepCountWaiter(count: count, continuation: continuation))
-        return false
+    let id = storage.withLock { storage -> UInt64 in
+      storage.nextID += 1
+      return storage.nextID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        // Checked under the lock the cancellation handler takes: a cancellation that came
+        // before the waiter is kept is seen here, one that comes after finds the waiter.
+        let isReady = storage.withLock { storage -> Bool in
+          if storage.startedSleepCount >= count || Task.isCancelled { return true }
+          storage.sleepCountWaiters.append(
+            SleepCountWaiter(id: id, count: count, continuation: continuation))
+          return false
+        }
+        if isReady { continuation.resume() }
       }
-      if isReady { continuation.resume() }
+    } onCancel: {
+      let waiter = storage.withLock { storage -> SleepCountWaiter? in
+        guard let index = storage.sleepCountWaiters.firstIndex(where: { $0.id == id }) else {
+          return nil
+        }
+        return storage.sleepCountWaiters.remove(at: index)
+      }
+      waiter?.continuation.resume()
     }
   }
 

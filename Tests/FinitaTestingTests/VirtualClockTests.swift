@@ -78,6 +78,34 @@ struct VirtualClockTests {
     await second.value
   }
 
+  @Test("a waiter for sleeps that never start returns when its task is cancelled; others wait on")
+  func cancelledWaiter() async {
+    let clock = VirtualClock()
+    let cancelled = Task {
+      await clock.waitForSleeps(1)
+      return Task.isCancelled
+    }
+    let kept = Task {
+      await clock.waitForSleeps(1)
+      return clock.startedSleepCount
+    }
+    cancelled.cancel()
+    #expect(await cancelled.value)
+    // The other waiter was not taken with it: the first sleep resumes it.
+    let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+    #expect(await kept.value == 1)
+    await clock.advance(by: .seconds(1))
+    _ = await sleeper.result
+
+    // Cancelled before it asks: returns at once.
+    let early = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      await clock.waitForSleeps(5)
+      return clock.startedSleepCount
+    }
+    #expect(await early.value == 1)
+  }
+
   @Test("advance(by:afterSleeps:) waits for the sleeps, then resumes only those that fall due")
   func advancesAfterSleeps() async {
     let clock = VirtualClock()
