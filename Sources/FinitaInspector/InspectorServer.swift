@@ -27,7 +27,8 @@ public final class InspectorServer: Sendable {
   public struct Configuration: Sendable {
     /// The address to bind; the loopback address by default.
     public var host: String
-    /// The port; `0` lets the system choose a free one.
+    /// The port, from 0 to 65535; `0` lets the system choose a free one.
+    /// ``InspectorServer/start()`` refuses any other number.
     public var port: Int
     /// The token the page and the apps must give; a random one by default.
     public var token: String
@@ -117,10 +118,15 @@ public final class InspectorServer: Sendable {
   /// Starts listening and returns once the inspector accepts connections.
   ///
   /// - Returns: The page's and the apps' addresses, with the token.
-  /// - Throws: ``InspectorServerError`` when already running or it stops before listening, or
-  ///   the error of binding the address.
+  /// - Throws: ``InspectorServerError`` when already running, when the port is not a TCP port
+  ///   or it stops before listening, or the error of binding the address.
   @discardableResult
   public func start() async throws -> Addresses {
+    // Checked here: the network stack would take the port's low 16 bits, and an inspector
+    // asked for port 99999 would listen on 34463.
+    guard (0...65535).contains(configuration.port) else {
+      throw InspectorServerError.invalidPort(configuration.port)
+    }
     guard running.withLock({ $0 == nil }) else { throw InspectorServerError.alreadyRunning }
     let router = makeRouter()
     let listening = OneShot<Result<Int, any Error>>()

@@ -2,6 +2,7 @@
 public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConvertible {
   private enum Kind: Hashable, Sendable {
     case alreadyRunning, noPort, stoppedBeforeListening
+    case invalidPort(Int)
   }
 
   private let kind: Kind
@@ -17,6 +18,12 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
   /// The server stopped before it listened.
   public static let stoppedBeforeListening = Self(.stoppedBeforeListening)
 
+  /// The configuration's port is not a TCP port (0 to 65535).
+  ///
+  /// - Parameter port: The port asked for.
+  /// - Returns: The error, which names the port.
+  public static func invalidPort(_ port: Int) -> Self { Self(.invalidPort(port)) }
+
   /// What happened and what to do.
   public var description: String {
     switch kind {
@@ -24,6 +31,8 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
     case .noPort: "The inspector listened but its port is unknown; try another port."
     case .stoppedBeforeListening:
       "The inspector stopped before it listened; is the port in use? Try --port 0."
+    case .invalidPort(let port):
+      "\(port) is not a TCP port; use one from 1 to 65535, or 0 to let the system choose a free one."
     }
   }
 }

@@ -66,6 +66,15 @@ func startOffline(
 
 @Suite("The inspector over loopback", .serialized)
 struct LoopbackTests {
+  @Test("a port outside 0 to 65535 is refused with its number, and nothing listens")
+  func invalidPort() async throws {
+    for port in [-1, 65_536, 99_999] {
+      let server = InspectorServer(configuration: .init(port: port, dotPath: nil))
+      await #expect(throws: InspectorServerError.invalidPort(port)) { try await server.start() }
+      #expect("\(InspectorServerError.invalidPort(port))".contains("\(port) is not a TCP port"))
+    }
+  }
+
   @Test("the page needs the token; a foreign Host or Origin is refused")
   func pageAccess() async throws {
     let server = InspectorServer()

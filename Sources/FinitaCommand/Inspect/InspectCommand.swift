@@ -35,6 +35,9 @@ struct InspectCommand: AsyncParsableCommand {
   var load = false
 
   func validate() throws {
+    if !(0...65535).contains(port) {
+      throw ValidationError("\(InspectorServerError.invalidPort(port))")
+    }
     if load && !demo {
       throw ValidationError("--load runs with the demo: add --demo (finita inspect --demo --load).")
     }
