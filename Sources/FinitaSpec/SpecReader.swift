@@ -33,25 +33,17 @@ public enum SpecReader {
   /// - Parameter path: The file's path, printed in diagnostics as given.
   /// - Returns: The spec and its diagnostics.
   public static func check(contentsOf path: String) -> SpecCheck {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    switch SpecFile.text(at: path) {
+    case .success(let text):
+      return check(text, file: path)
+    case .failure(let problem):
       return SpecCheck(
         spec: nil,
         diagnostics: [
           SpecDiagnostic(
-            .unreadable, at: SpecLocation(file: path, line: 1, column: 1),
-            "cannot read the file; check the path and its permissions")
+            .unreadable, at: SpecLocation(file: path, line: 1, column: 1), problem.message)
         ])
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      return SpecCheck(
-        spec: nil,
-        diagnostics: [
-          SpecDiagnostic(
-            .unreadable, at: SpecLocation(file: path, line: 1, column: 1),
-            "the file is not UTF-8 text; save it as UTF-8")
-        ])
-    }
-    return check(text, file: path)
   }
 
   /// Reads the spec in `text`, throwing when it has errors.

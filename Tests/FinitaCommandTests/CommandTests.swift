@@ -145,6 +145,48 @@ struct CommandTests {
     }
   }
 
+  @Test("graph --output writes to an absolute path where it says, making its directory")
+  func graphOutputPath() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("finita-graph-\(UUID().uuidString)")
+    var formats = [("mermaid", "mmd"), ("dot", "dot")]
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") {
+      formats.append(("svg", "svg"))
+    }
+    for (format, suffix) in formats {
+      // Before, the path was read as relative to the current directory: "/tmp/x" went to
+      // "./tmp/x".
+      let file = folder.appendingPathComponent("new/turnstile.\(suffix)")
+      let result = try Self.finita(
+        "graph", "Specs/turnstile.yaml", "--format", format, "--output", file.path)
+      #expect(result.status == 0, "\(result.errors)")
+      #expect(FileManager.default.fileExists(atPath: file.path), "\(format)")
+      #expect(!FileManager.default.fileExists(atPath: "\(Self.root.path)\(file.path)"))
+    }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  @Test("a spec or DOT file that cannot be read says why: missing, a directory, not UTF-8")
+  func unreadableFiles() throws {
+    let binary = try Self.temporaryFile("", name: "latin1.yaml")
+    try Data([0x66, 0x69, 0xFF, 0xFE, 0x0A]).write(to: binary)
+    let folder = binary.deletingLastPathComponent()
+    let cases = [
+      (folder.appendingPathComponent("missing.yaml").path, "there is no such file"),
+      (folder.path, "this is a directory"),
+      (binary.path, "the file is not UTF-8 text; save it as UTF-8"),
+    ]
+    for (path, message) in cases {
+      for command in ["check", "import"] {
+        // `check` prints its report to standard output, `import` its error to standard error.
+        let result = try Self.finita(command, path)
+        let printed = command == "check" ? result.output : result.errors
+        #expect(result.status == 1)
+        #expect(printed.contains("\(path):1:1: error: \(message)"), "\(command): \(printed)")
+      }
+    }
+  }
+
   @Test("graph rejects a highlight that is not a state")
   func graphUnknownHighlight() throws {
     let result = try Self.finita("graph", "Specs/turnstile.yaml", "--highlight", "jammed")
@@ -189,6 +231,17 @@ struct CommandTests {
     let result = try Self.finita("inspect", "--load", "--port", "0")
     #expect(result.status != 0)
     #expect(result.errors.contains("--load runs with the demo: add --demo"), "\(result.errors)")
+  }
+
+  @Test("inspect refuses a port outside 0 to 65535 instead of listening on its low 16 bits")
+  func inspectRefusesABadPort() throws {
+    for port in ["99999", "65536"] {
+      let result = try Self.finita("inspect", "--port", port)
+      #expect(result.status != 0)
+      #expect(
+        result.errors.contains("\(port) is not a TCP port; use one from 1 to 65535"),
+        "\(result.errors)")
+    }
   }
 
   @Test("every command's help shows an example")

@@ -26,9 +26,25 @@ func readSpecOrExit(_ path: String) throws -> Spec {
 
 /// Writes `text` to `directory/name`, creating the directory, and says so.
 func write(_ text: String, to directory: String, name: String) throws {
-  let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
-  try FileManager.default.createDirectory(
-    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-  try Data(text.utf8).write(to: url, options: .atomic)
+  try write(text, to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+}
+
+/// Writes `text` to the file at `path` (absolute, or relative to the current directory),
+/// creating its directory, and says so.
+func write(_ text: String, toFile path: String) throws {
+  try write(text, to: URL(fileURLWithPath: path))
+}
+
+/// Writes `text` to `url`, creating its directory, and says so; when that fails, prints why
+/// and exits with status 1.
+private func write(_ text: String, to url: URL) throws {
+  do {
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url, options: .atomic)
+  } catch {
+    printError("error: cannot write \(url.path): \(error.localizedDescription)")
+    throw ExitCode.failure
+  }
   print("wrote \(url.path)")
 }

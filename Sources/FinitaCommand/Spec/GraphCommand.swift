@@ -64,7 +64,7 @@ struct GraphCommand: ParsableCommand {
       return
     }
     if let output {
-      try write(text, to: ".", name: output)
+      try write(text, toFile: output)
     } else {
       print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
     }
@@ -83,6 +83,16 @@ struct GraphCommand: ParsableCommand {
     if format == .png && output == nil {
       printError("error: --format png writes a binary image; give the file with --output")
       throw ExitCode.validationFailure
+    }
+    if let output {
+      // As for the text formats: the file's directory is made when missing.
+      let directory = URL(fileURLWithPath: output).deletingLastPathComponent()
+      do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      } catch {
+        printError("error: cannot write \(output): \(error.localizedDescription)")
+        throw ExitCode.failure
+      }
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: graphviz)

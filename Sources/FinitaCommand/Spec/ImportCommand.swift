@@ -25,10 +25,11 @@ struct ImportCommand: ParsableCommand {
   var moore = false
 
   func run() throws {
-    guard let data = FileManager.default.contents(atPath: file),
-      let text = String(data: data, encoding: .utf8)
-    else {
-      printError("\(file):1:1: error: cannot read the file; check the path")
+    let text: String
+    switch SpecFile.text(at: file) {
+    case .success(let read): text = read
+    case .failure(let problem):
+      printError("\(file):1:1: error: \(problem.message)")
       throw ExitCode.failure
     }
     do {
