@@ -81,6 +81,10 @@ public final class InspectorClient: Sendable {
     case connected
     /// The connection ended or could not be made; the client retries after the delay.
     case disconnected
+    /// The address cannot reach an inspector (not a `ws://` or `wss://` URL with a host, or the
+    /// page's `http://` address); the client never connects and does not retry. The text says
+    /// what is wrong and which address to give; the client also writes it to standard error.
+    case invalidAddress(String)
   }
 
   private struct Registry {
@@ -120,6 +124,10 @@ public final class InspectorClient: Sendable {
   }
 
   /// Installs the client's interceptor and starts streaming to the inspector at `url`.
+  ///
+  /// An address that cannot reach an inspector (not `ws://` or `wss://` with a host) is
+  /// reported once, on standard error and as ``ConnectionEvent/invalidAddress(_:)``, and never
+  /// tried.
   ///
   /// - Parameters:
   ///   - url: The app address `finita inspect` prints, `ws://127.0.0.1:PORT/app?token=…`.
@@ -240,6 +248,11 @@ public final class InspectorClient: Sendable {
   // MARK: Running
 
   private func run() async {
+    if let problem = Self.problem(withAddress: url) {
+      FileHandle.standardError.write(Data("FinitaInspectorClient: \(problem)\n".utf8))
+      connectionContinuation.yield(.invalidAddress(problem))
+      return
+    }
     var attempt = 0
     var logger = Logger(label: "finita.inspector.client")
     logger.logLevel = .critical
@@ -266,6 +279,25 @@ public final class InspectorClient: Sendable {
       attempt += 1
       try? await Task.sleep(for: delay)
     }
+  }
+
+  /// What keeps `address` from reaching an inspector, or `nil` when it can.
+  static func problem(withAddress address: String) -> String? {
+    let expected = "give the apps' address `finita inspect` prints, ws://HOST:PORT/app?token=…"
+    guard !address.isEmpty, let url = URL(string: address) else {
+      return "'\(address)' is not a URL; \(expected)."
+    }
+    let scheme = url.scheme?.lowercased() ?? ""
+    if scheme == "http" || scheme == "https" {
+      return "'\(address)' is the inspector page's address, for a browser; \(expected)."
+    }
+    guard scheme == "ws" || scheme == "wss" else {
+      return "'\(address)' is not a WebSocket address (ws:// or wss://); \(expected)."
+    }
+    guard let host = url.host, !host.isEmpty else {
+      return "'\(address)' has no host; \(expected)."
+    }
+    return nil
   }
 
   private func session(

@@ -417,6 +417,38 @@ struct LoopbackTests {
     await server.shutdown()
   }
 
+  @Test("an address that cannot reach an inspector is reported once, and nothing is retried")
+  func invalidAddress() async {
+    let cases = [
+      ("http://127.0.0.1:7447/?token=abc", "is the inspector page's address, for a browser"),
+      ("127.0.0.1:7447", "is not a URL"),
+      ("tcp://127.0.0.1:7447/app?token=abc", "is not a WebSocket address"),
+      ("ws:///app?token=abc", "has no host"),
+      ("", "is not a URL"),
+    ]
+    for (address, problem) in cases {
+      let client = InspectorClient.start(
+        url: address, configuration: .init(reconnectDelay: { _ in .milliseconds(1) }))
+      var events = client.connectionEvents.makeAsyncIterator()
+      let first = await events.next()
+      guard case .invalidAddress(let text) = first else {
+        Issue.record("\(address): expected invalidAddress, got \(String(describing: first))")
+        await client.stop()
+        continue
+      }
+      #expect(text.contains(problem), "\(text)")
+      #expect(text.contains("ws://HOST:PORT/app?token="))
+      // A feature made meanwhile keeps working; the client stops without having retried.
+      let meter = makeMeter("meter")
+      meter.accept(.insert(amount: 2))
+      #expect(meter.state.coins == 2)
+      meter.dispose()
+      await client.stop()
+      #expect(await events.next() == nil)
+    }
+    #expect(InspectorClient.problem(withAddress: "ws://127.0.0.1:7447/app?token=abc") == nil)
+  }
+
   @Test("an app whose inspector is gone keeps working and reconnects")
   func reconnects() async throws {
     let first = InspectorServer()
