@@ -153,6 +153,30 @@ struct DOTSyntaxTests {
     #expect(error?.column == 8)
   }
 
+  @Test("subgraphs nested 100,000 deep are refused and HTML tags read, not a crash")
+  func deepNesting() {
+    let levels = 100_000
+    let subgraphs =
+      "digraph g {\n  " + String(repeating: "subgraph { ", count: levels) + "a -> b "
+      + String(repeating: "}", count: levels) + "\n}"
+    let nested = #expect(throws: DOTImportError.unsupported) {
+      try DOTImporter.mealyMachine(from: subgraphs)
+    }
+    #expect(nested?.message.contains("nested more than 256 deep") == true)
+    #expect(nested?.line == 2)
+    let tags =
+      "digraph g { __start0 -> a; a -> a [label=<" + String(repeating: "<b>", count: levels)
+      + "x / y" + String(repeating: "</b>", count: levels) + ">]; }"
+    // HTML labels are read without recursion: the tags are dropped, the text stays.
+    let tagged = try? DOTImporter.mealyMachine(from: tags)
+    #expect(tagged?.match(from: "a", by: "x")?.output == "y")
+    // The limit leaves room for any real drawing.
+    let shallow =
+      "digraph g {\n  " + String(repeating: "{ ", count: 200) + "a "
+      + String(repeating: "}", count: 200) + "\n}"
+    #expect(throws: DOTImportError.unsupported) { try DOTImporter.mealyMachine(from: shallow) }
+  }
+
   @Test("an edge default label applies to the edges that follow it")
   func edgeDefaults() throws {
     let machine = try DOTImporter.mealyMachine(

@@ -479,6 +479,10 @@ package struct DOTParser {
     pending.removeSubrange(base...)
   }
 
+  /// How deep subgraphs may be nested: far more than any drawing needs, far less than the stack
+  /// holds.
+  static let maximumSubgraphNesting = 256
+
   /// `subgraph name? { ... }` or `{ ... }`; returns the nodes it holds.
   private mutating func subgraph() throws(DOTImportError) -> [Int] {
     let start = current.position
@@ -495,6 +499,14 @@ package struct DOTParser {
     guard current.kind == .openBrace else {
       throw unexpected(
         expected: "'{' to open the subgraph", hint: "A subgraph reads: subgraph name { a; b; }")
+    }
+    // Each level is a call of this function: without a limit, a file of nested braces ran the
+    // stack out (a crash at 100,000 levels).
+    guard scopes.count <= Self.maximumSubgraphNesting else {
+      throw error(
+        .unsupported, at: current.position,
+        message: "Subgraphs are nested more than \(Self.maximumSubgraphNesting) deep.",
+        hint: "A learned machine needs no subgraphs: write its states and edges at the top level.")
     }
     try advance()
     let parent = scopes[scopes.count - 1]
