@@ -74,6 +74,16 @@ private final class XMLNode {
     let parser = XMLParser(data: Data(text.utf8))
     parser.delegate = reader
     let parsed = parser.parse()
+    if let deep = reader.tooDeep {
+      throw StatechartError(issues: [
+        StatechartIssue(
+          .malformedDocument,
+          "elements are nested more than \(Reader.maximumDepth) deep; a statechart needs far "
+            + "fewer levels: flatten the states",
+          at: deep
+        )
+      ])
+    }
     if !parsed || reader.root == nil || reader.error != nil {
       let (code, location) =
         reader.error
@@ -101,6 +111,13 @@ private final class XMLNode {
     var stack: [XMLNode] = []
     /// The first error and where it happened; the parser may go on and even report success.
     var error: (Int, SourceLocation)?
+    /// Where an element past ``maximumDepth`` started; reading stopped there.
+    var tooDeep: SourceLocation?
+
+    /// How deep elements may be nested. The tree is read, checked and released recursively,
+    /// which would run the stack out on a document of thousands of levels (a crash at
+    /// 100,000); a statechart is rarely ten levels deep.
+    static let maximumDepth = 128
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
       if error == nil {
@@ -115,6 +132,13 @@ private final class XMLNode {
       _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
       qualifiedName: String?, attributes: [String: String] = [:]
     ) {
+      guard stack.count < Self.maximumDepth else {
+        if tooDeep == nil {
+          tooDeep = SourceLocation(line: parser.lineNumber, column: parser.columnNumber)
+          parser.abortParsing()
+        }
+        return
+      }
       let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
       let node = XMLNode(
         name: local, attributes: attributes,

@@ -62,6 +62,25 @@ struct SCXMLImportTests {
     }
   }
 
+  @Test("states nested 100,000 deep are an error, not a crash")
+  func deepNesting() {
+    let levels = 100_000
+    let document =
+      #"<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">"#
+      + (0..<levels).map { #"<state id="s\#($0)">"# }.joined()
+      + String(repeating: "</state>", count: levels) + "</scxml>"
+    let error = #expect(throws: StatechartError.self) { try Statechart(scxml: document) }
+    #expect(error?.issues.first?.message.contains("nested more than 128 deep") == true)
+    #expect(error?.issues.first?.line == 1)
+    // A chart 100 states deep is read.
+    let deepest = 100
+    let chart = try? Statechart(
+      scxml: #"<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">"#
+        + (0..<deepest).map { #"<state id="s\#($0)">"# }.joined()
+        + String(repeating: "</state>", count: deepest) + "</scxml>")
+    #expect(chart != nil)
+  }
+
   @Test("a malformed document names the position of the XML error")
   func malformed() {
     #expect {
