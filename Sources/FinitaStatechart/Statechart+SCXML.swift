@@ -278,6 +278,11 @@ private struct SCXMLImporter {
       var parser = ConditionParser(text: cond)
       if let parsed = parser.parse() {
         condition = parsed
+      } else if parser.isTooDeep {
+        issue(
+          .unsupportedAttribute,
+          "cond nests parentheses or '!' more than \(ConditionParser.maximumDepth) deep; "
+            + "simplify the condition", element)
       } else {
         issue(
           .unsupportedAttribute,
@@ -419,8 +424,15 @@ private struct SCXMLImporter {
 
 /// Parses `In('id')` conditions with `!`, `&&`, `||` and parentheses.
 private struct ConditionParser {
+  /// How deep parentheses and `!` may nest: each level is a call of the parser, so a condition of
+  /// thousands of them would run the stack out.
+  static let maximumDepth = 64
+
   private let characters: [Character]
   private var position = 0
+  private var depth = 0
+  /// Whether parsing stopped at ``maximumDepth``.
+  private(set) var isTooDeep = false
 
   init(text: String) {
     characters = Array(text)
@@ -432,25 +444,36 @@ private struct ConditionParser {
     return position == characters.count ? result : nil
   }
 
+  // A chain of `||` or `&&` is collected into one list: built pair by pair, each step copied
+  // the list so far.
+
   private mutating func disjunction() -> StatechartGuard? {
-    guard var result = conjunction() else { return nil }
+    guard let first = conjunction() else { return nil }
+    var parts = first.storage.disjuncts
     while consume("||") {
       guard let next = conjunction() else { return nil }
-      result = result || next
+      parts += next.storage.disjuncts
     }
-    return result
+    return parts.count == 1 ? first : StatechartGuard(.any(parts))
   }
 
   private mutating func conjunction() -> StatechartGuard? {
-    guard var result = unary() else { return nil }
+    guard let first = unary() else { return nil }
+    var parts = first.storage.conjuncts
     while consume("&&") {
       guard let next = unary() else { return nil }
-      result = result && next
+      parts += next.storage.conjuncts
     }
-    return result
+    return parts.count == 1 ? first : StatechartGuard(.all(parts))
   }
 
   private mutating func unary() -> StatechartGuard? {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maximumDepth else {
+      isTooDeep = true
+      return nil
+    }
     if consume("!") {
       return unary().map { !$0 }
     }

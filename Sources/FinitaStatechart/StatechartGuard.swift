@@ -38,14 +38,19 @@ public struct StatechartGuard: Hashable, Sendable {
   /// - Parameters:
   ///   - lhs: The first condition.
   ///   - rhs: The second condition.
-  public static func && (lhs: Self, rhs: Self) -> Self { Self(.all([lhs.storage, rhs.storage])) }
+  public static func && (lhs: Self, rhs: Self) -> Self {
+    // Joined into one list rather than nested, so that a long chain stays one level deep.
+    Self(.all(lhs.storage.conjuncts + rhs.storage.conjuncts))
+  }
 
   /// True when either condition is true.
   ///
   /// - Parameters:
   ///   - lhs: The first condition.
   ///   - rhs: The second condition.
-  public static func || (lhs: Self, rhs: Self) -> Self { Self(.any([lhs.storage, rhs.storage])) }
+  public static func || (lhs: Self, rhs: Self) -> Self {
+    Self(.any(lhs.storage.disjuncts + rhs.storage.disjuncts))
+  }
 }
 
 extension StatechartGuard: CustomStringConvertible {
@@ -78,5 +83,19 @@ extension StatechartGuard: CustomStringConvertible {
     }
     collect(storage)
     return ids
+  }
+}
+
+extension StatechartGuard.Storage {
+  /// The parts of a conjunction, or this condition alone.
+  var conjuncts: [Self] {
+    if case .all(let parts) = self { return parts }
+    return [self]
+  }
+
+  /// The parts of a disjunction, or this condition alone.
+  var disjuncts: [Self] {
+    if case .any(let parts) = self { return parts }
+    return [self]
   }
 }

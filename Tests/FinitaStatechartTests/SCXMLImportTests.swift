@@ -81,6 +81,30 @@ struct SCXMLImportTests {
     #expect(chart != nil)
   }
 
+  @Test("conditions: a chain of 50,000 terms is read flat; 100,000 parentheses are an error")
+  func longConditions() throws {
+    func document(_ condition: String) -> String {
+      #"<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="a">"#
+        + #"<state id="a"><transition event="go" cond="\#(condition)" target="b"/></state>"#
+        + #"<state id="b"/></scxml>"#
+    }
+    let chain = Array(repeating: "In('a')", count: 50_000).joined(separator: " &amp;&amp; ")
+    let chart = try Statechart(scxml: document(chain))
+    var machine = StatechartMachine(chart)
+    _ = machine.send("go")
+    #expect(machine.configuration.contains("b"))
+    let guardText = "\((StatechartGuard.in("a") && .in("b")) && (.in("c") && .in("d")))"
+    #expect(guardText == "In('a') && In('b') && In('c') && In('d')")
+
+    for nested in [
+      String(repeating: "(", count: 100_000) + "In('a')" + String(repeating: ")", count: 100_000),
+      String(repeating: "!", count: 100_000) + "In('a')",
+    ] {
+      let error = #expect(throws: StatechartError.self) { try Statechart(scxml: document(nested)) }
+      #expect(error?.issues.first?.message.contains("more than 64 deep") == true)
+    }
+  }
+
   @Test("a malformed document names the position of the XML error")
   func malformed() {
     #expect {
