@@ -83,7 +83,8 @@ public final class InspectorClient: Sendable {
     case disconnected
     /// The address cannot reach an inspector (not a `ws://` or `wss://` URL with a host, or the
     /// page's `http://` address); the client never connects and does not retry. The text says
-    /// what is wrong and which address to give; the client also writes it to standard error.
+    /// what is wrong and which address to give; the client also writes it to standard error,
+    /// and uninstalls its interceptor, so features made afterwards cost nothing.
     case invalidAddress(String)
   }
 
@@ -249,6 +250,8 @@ public final class InspectorClient: Sendable {
 
   private func run() async {
     if let problem = Self.problem(withAddress: url) {
+      // Nothing will be sent: features made from now on are not logged for the client.
+      installed.uninstall()
       FileHandle.standardError.write(Data("FinitaInspectorClient: \(problem)\n".utf8))
       connectionContinuation.yield(.invalidAddress(problem))
       return
