@@ -229,6 +229,10 @@ def main():
         wait.until(lambda d: "Back to live" in d.find_element(By.ID, "travel-result").text)
         wait_for_demo_line(arguments.log, before, "parkingMeter state: awaitingPayment")
         check(True, "back to live restores the live state")
+        label = driver.find_element(By.ID, "travel-label").text
+        counts = re.match(r"State (\d+) of (\d+)", label)
+        check(counts is not None and counts.group(1) == counts.group(2),
+              f"back to live, the slider shows the newest state: {label!r}")
 
         # Send a wish that does not decode, then one that does.
         wish = driver.find_element(By.ID, "wish-input")

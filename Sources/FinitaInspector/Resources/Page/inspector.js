@@ -583,7 +583,14 @@ $("travel-slider").onchange = () => {
 };
 $("btn-pause").onclick = () => command("pause", {}, "travel-result");
 $("btn-resume").onclick = () => command("resume", {}, "travel-result");
-$("btn-live").onclick = () => { delete $("travel-slider").dataset.moved; command("live", {}, "travel-result"); };
+// Back to live: the slider follows the newest state again, as before it was moved.
+$("btn-live").onclick = () => {
+  const slider = $("travel-slider");
+  delete slider.dataset.moved;
+  slider.value = slider.max;
+  command("live", {}, "travel-result");
+  renderTravel();
+};
 $("btn-continue").onclick = () => { delete $("travel-slider").dataset.moved; command("continue", {}, "travel-result"); };
 $("btn-send-wish").onclick = sendWish;
 $("wish-input").oninput = () => { $("wish-input").dataset.touched = "1"; };
