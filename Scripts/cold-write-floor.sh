@@ -2,9 +2,9 @@
 # What writing a recording's bytes costs under the inspector's load, with nothing of Finita in
 # the way: the floor under `FinitaInspectorLoad`'s "client" run (issue 16's load goal).
 #   Scripts/cold-write-floor.sh [SECONDS]
-# Ten threads each do 16 "wishes" (increments on four cache lines of their own) every 10 ms, as the load's ten features do, and
-# each wish also writes B bytes to the next places of the thread's own ring, as a log writes its
-# records and values. Prints the median, over the threads, of each thread's median cost per wish
+# Ten threads each do 16 "wishes" (increments on four cache lines of their own) every 10 ms,
+# as the load's ten features do, and each wish also writes B bytes to the next places of the
+# thread's own ring, as a log writes its records and values. Prints the median, over the threads, of each thread's median cost per wish
 # in a batch, for B from 0 (the wish alone) to 192 (about what a log writes for the load's
 # six-stage wish), with a ring of 1 MiB (a log of about 10,000 stages) and of 8 KiB.
 # Compiled from C so that only the machine is measured: its caches after a 10 ms sleep.

@@ -137,9 +137,10 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   ///
   /// Work that never ends (a timer, a stream it listens to) keeps the feature busy: cancel it,
   /// or dispose the feature, first. A caller whose task is cancelled (by a test's time limit,
-  /// say) returns at once, busy or not: check `Task.isCancelled` when that matters. Wishes accepted before ``start()`` and wishes held while the
-  /// feature shows a past state do not count as pending work. Calling it from the feature's own
-  /// asynchronous work waits for that work to end, so it never returns there.
+  /// say) returns at once, busy or not: check `Task.isCancelled` when that matters. Wishes
+  /// accepted before ``start()`` and wishes held while the feature shows a past state do not
+  /// count as pending work. Calling it from the feature's own asynchronous work waits for that
+  /// work to end, so it never returns there.
   public func idle() async {
     await core.idle()
   }

@@ -30,6 +30,8 @@ public final class InspectorServer: Sendable {
     /// The port, from 0 to 65535; `0` lets the system choose a free one.
     /// ``InspectorServer/start()`` refuses any other number.
     public var port: Int
+    /// The ports ``port`` may be: the TCP ports, and 0.
+    package static let ports = 0...65535
     /// The token the page and the apps must give; a random one by default.
     public var token: String
     /// The stages kept per feature for pages that open later; older ones are forgotten.
@@ -124,7 +126,7 @@ public final class InspectorServer: Sendable {
   public func start() async throws -> Addresses {
     // Checked here: the network stack would take the port's low 16 bits, and an inspector
     // asked for port 99999 would listen on 34463.
-    guard (0...65535).contains(configuration.port) else {
+    guard Configuration.ports.contains(configuration.port) else {
       throw InspectorServerError.invalidPort(configuration.port)
     }
     guard running.withLock({ $0 == nil }) else { throw InspectorServerError.alreadyRunning }

@@ -32,7 +32,8 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
     case .stoppedBeforeListening:
       "The inspector stopped before it listened; is the port in use? Try --port 0."
     case .invalidPort(let port):
-      "\(port) is not a TCP port; use one from 1 to 65535, or 0 to let the system choose a free one."
+      "\(port) is not a TCP port; use one from 1 to 65535, "
+        + "or 0 to let the system choose a free one."
     }
   }
 }

@@ -180,18 +180,21 @@ private struct Tracks {
   /// look next: once the features kept have doubled, so that looking costs a constant per
   /// feature attached however many live. Returns the tracks let go.
   mutating func letEndedGo(keeping limit: Int) -> [AnyTrack] {
-    let ended = order.indices.filter { order[$0].hasEnded }
+    let ended = order.map(\.hasEnded)
     endedChecks += order.count
-    let excess = ended.count - limit
+    var excess = ended.count { $0 } - limit
+    var kept: [AnyTrack] = []
     var letGo: [AnyTrack] = []
-    if excess > 0 {
-      let dropped = Set(ended.prefix(excess))
-      letGo = dropped.map { order[$0] }
-      for track in letGo where byID[track.info.id] === track {
-        byID[track.info.id] = nil
+    for (track, hasEnded) in zip(order, ended) {
+      if hasEnded && excess > 0 {
+        letGo.append(track)
+        excess -= 1
+        if byID[track.info.id] === track { byID[track.info.id] = nil }
+      } else {
+        kept.append(track)
       }
-      order = order.indices.filter { !dropped.contains($0) }.map { order[$0] }
     }
+    order = kept
     nextLook = Swift.max(2 * order.count, order.count + limit + 1)
     return letGo
   }

@@ -161,26 +161,18 @@ public final class VirtualClock: Clock, Sendable {
       storage.nextID += 1
       return storage.nextID
     }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        // Checked under the lock the cancellation handler takes: a cancellation that came
-        // before the waiter is kept is seen here, one that comes after finds the waiter.
-        let isReady = storage.withLock { storage -> Bool in
-          if storage.startedSleepCount >= count || Task.isCancelled { return true }
-          storage.sleepCountWaiters.append(
-            SleepCountWaiter(id: id, count: count, continuation: continuation))
-          return false
-        }
-        if isReady { continuation.resume() }
+    await waitUnlessCancelled { continuation in
+      storage.withLock { storage in
+        if storage.startedSleepCount >= count || Task.isCancelled { return false }
+        storage.sleepCountWaiters.append(
+          SleepCountWaiter(id: id, count: count, continuation: continuation))
+        return true
       }
-    } onCancel: {
-      let waiter = storage.withLock { storage -> SleepCountWaiter? in
-        guard let index = storage.sleepCountWaiters.firstIndex(where: { $0.id == id }) else {
-          return nil
-        }
-        return storage.sleepCountWaiters.remove(at: index)
+    } takeBack: { [storage] in
+      storage.withLock { storage in
+        storage.sleepCountWaiters.firstIndex { $0.id == id }
+          .map { storage.sleepCountWaiters.remove(at: $0).continuation }
       }
-      waiter?.continuation.resume()
     }
   }
 

@@ -274,19 +274,13 @@ extension FeatureCore {
   /// meanwhile is waited for too.
   func idle() async {
     let id = shared.withLock { $0.machine.newIdleWaiterID() }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        // Checked under the lock the cancellation handler takes: a cancellation that came
-        // before the waiter is kept is seen here, one that comes after finds the waiter.
-        let resumesNow = shared.withLock { shared in
-          Task.isCancelled
-            || shared.machine.waitForIdle(IdleWaiter(id: id, continuation), control: control)
-        }
-        if resumesNow { continuation.resume() }
+    await waitUnlessCancelled { continuation in
+      shared.withLock { shared in
+        !Task.isCancelled
+          && !shared.machine.waitForIdle(IdleWaiter(id: id, continuation), control: control)
       }
-    } onCancel: {
-      let waiter = shared.withLock { $0.machine.cancelIdleWait(id, control: control) }
-      waiter?.resume()
+    } takeBack: {
+      self.shared.withLock { $0.machine.cancelIdleWait(id, control: self.control) }?.continuation
     }
   }
 

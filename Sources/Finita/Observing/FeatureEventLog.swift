@@ -462,9 +462,10 @@ extension UnsafeMutablePointer {
 /// each kind per stage; so a value is overwritten only after as many stages as there are
 /// slots, when the stage that refers to it has left the window. Nothing is initialized ahead:
 /// records are plain data written before they are read, and a ring fills from its start (its
-/// ``FeatureEventLogCursor`` says how far), so growing moves only what was written. A wish's stages touch about a third of the memory a column per
-/// value at each stage's index did, which is what counts when a feature's caches went cold
-/// between wishes; a state stage keeps only its new state, and refers to the one before it.
+/// ``FeatureEventLogCursor`` says how far), so growing moves only what was written. A wish's
+/// stages touch about a third of the memory a column per value at each stage's index did,
+/// which is what counts when a feature's caches went cold between wishes; a state stage keeps
+/// only its new state, and refers to the one before it.
 @usableFromInline
 struct FeatureEventLogStorage<Definition: FeatureDefinition> {
   @usableFromInline let records: UnsafeMutablePointer<FeatureEventLogRecord>
@@ -488,7 +489,8 @@ struct FeatureEventLogStorage<Definition: FeatureDefinition> {
     var layout = RawLayout()
     let recordsOffset = layout.place(FeatureEventLogRecord.self, count: capacity)
     // One more state than slots: a state stage refers to the state before it, the one kept
-    // just before its own, which must outlast it by a stage (see `FeatureEventLogWriter.keepState`).
+    // just before its own, which must outlast it by a stage (see
+    // `FeatureEventLogWriter.keepState`).
     let statesOffset = layout.place(Definition.State.self, count: capacity + 1)
     let wishesOffset = layout.place(Definition.Wish.self, count: capacity)
     let actionsOffset = layout.place(Definition.Action.self, count: capacity)

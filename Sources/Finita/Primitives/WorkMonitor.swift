@@ -40,18 +40,14 @@ package final class WorkMonitor: Sendable {
       state.nextWaiter &+= 1
       return state.nextWaiter
     }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let now = state.withLock { state -> Bool in
-          if state.generation != generation || Task.isCancelled { return true }
-          state.waiters[id] = continuation
-          return false
-        }
-        if now { continuation.resume() }
+    await waitUnlessCancelled { continuation in
+      state.withLock { state in
+        if state.generation != generation || Task.isCancelled { return false }
+        state.waiters[id] = continuation
+        return true
       }
-    } onCancel: {
-      let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-      waiter?.resume()
+    } takeBack: { [state] in
+      state.withLock { $0.waiters.removeValue(forKey: id) }
     }
   }
 }

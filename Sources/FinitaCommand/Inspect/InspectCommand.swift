@@ -35,7 +35,7 @@ struct InspectCommand: AsyncParsableCommand {
   var load = false
 
   func validate() throws {
-    if !(0...65535).contains(port) {
+    if !InspectorServer.Configuration.ports.contains(port) {
       throw ValidationError("\(InspectorServerError.invalidPort(port))")
     }
     if load && !demo {

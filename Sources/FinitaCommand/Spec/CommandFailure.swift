@@ -38,13 +38,24 @@ func write(_ text: String, toFile path: String) throws {
 /// Writes `text` to `url`, creating its directory, and says so; when that fails, prints why
 /// and exits with status 1.
 private func write(_ text: String, to url: URL) throws {
+  try makeDirectory(of: url)
   do {
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: url, options: .atomic)
   } catch {
     printError("error: cannot write \(url.path): \(error.localizedDescription)")
     throw ExitCode.failure
   }
   print("wrote \(url.path)")
+}
+
+/// Creates the directory of the file at `url` when it is missing; when that fails, prints why
+/// and exits with status 1.
+func makeDirectory(of url: URL) throws {
+  do {
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+  } catch {
+    printError("error: cannot write \(url.path): \(error.localizedDescription)")
+    throw ExitCode.failure
+  }
 }

@@ -84,16 +84,8 @@ struct GraphCommand: ParsableCommand {
       printError("error: --format png writes a binary image; give the file with --output")
       throw ExitCode.validationFailure
     }
-    if let output {
-      // As for the text formats: the file's directory is made when missing.
-      let directory = URL(fileURLWithPath: output).deletingLastPathComponent()
-      do {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      } catch {
-        printError("error: cannot write \(output): \(error.localizedDescription)")
-        throw ExitCode.failure
-      }
-    }
+    // As for the text formats: the file's directory is made when missing.
+    if let output { try makeDirectory(of: URL(fileURLWithPath: output)) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: graphviz)
     process.arguments = ["-T\(format.rawValue)"] + (output.map { ["-o", $0] } ?? [])
