@@ -1,5 +1,6 @@
 import Finita
 import FinitaInspectorProtocol
+import Foundation
 import Testing
 
 @testable import FinitaInspector
@@ -62,5 +63,52 @@ struct InspectorHubTests {
     #expect(hub.receive(.events([event(5, .wish)]), from: app) == nil)
     #expect(hub.history(app: app, feature: 5) == nil)
     #expect(hub.keptEvents == 2)
+  }
+
+  @Test(
+    "a page that comes while an app sends sees each event once and in order",
+    .timeLimit(.minutes(1)))
+  func pagesComingDuringEvents() async throws {
+    let hub = InspectorHub(
+      limits: .init(eventsPerFeature: 100_000, featuresPerApp: 10, pageBacklog: 100_000))
+    let app = hub.addApp(AppHello(name: "app", platform: "test", processID: 1)) { _ in }
+    #expect(hub.receive(.feature(DroppedStepsTests.descriptor), from: app) == nil)
+    let batches = 500
+    let pages = LockedValue<[AsyncStream<String>]>([])
+    // The app sends from one thread while pages come one after another from another.
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      let finished = LockedValue(0)
+      let end: @Sendable () -> Void = {
+        let count = finished.withLock { count in
+          count += 1
+          return count
+        }
+        if count == 2 { done.resume() }
+      }
+      Thread {
+        for batch in 0..<batches { _ = hub.receive(Self.batch(from: batch * 10), from: app) }
+        end()
+      }.start()
+      Thread {
+        for _ in 0..<20 {
+          let (_, stream) = hub.addPage(dotAvailable: false)
+          pages.withLock { $0.append(stream) }
+        }
+        end()
+      }.start()
+    }
+    hub.finishAllPages()
+    for stream in pages.withLock({ $0 }) {
+      var steps: [Int] = []
+      for await text in stream {
+        guard case .events(let events) = try InspectorProtocol.decode(text).message else {
+          continue
+        }
+        steps += events.compactMap(\.step)
+      }
+      // Before the fix, a page got events sent while it was welcomed before its snapshot, or
+      // in it and again after it.
+      #expect(steps == Array(0..<batches * 10))
+    }
   }
 }

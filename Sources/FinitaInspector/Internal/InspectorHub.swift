@@ -57,11 +57,36 @@ final class InspectorHub: Sendable {
     }
   }
 
+  /// A connected page. While it is being welcomed, what happens is kept in `waiting` and given
+  /// to it after the snapshot of what happened before.
+  private struct Page {
+    var stream: AsyncStream<String>.Continuation
+    var waiting: [String]?
+
+    mutating func tell(_ text: String, backlog: Int) {
+      guard waiting != nil else {
+        stream.yield(text)
+        return
+      }
+      waiting!.append(text)
+      // Like the page's stream: past its backlog, the oldest messages are dropped for it.
+      if waiting!.count > 2 * backlog { waiting!.removeFirst(waiting!.count - backlog) }
+    }
+  }
+
   private struct State {
     var apps: [String: AppRecord] = [:]
     var appOrder: [String] = []
-    var pages: [UUID: AsyncStream<String>.Continuation] = [:]
+    var pages: [UUID: Page] = [:]
     var nextApp = 1
+
+    /// Tells every page `text`, in the step that changed what it says: a page then sees each
+    /// change once, and in the order the hub made them, whether it came before or after it.
+    /// `text` is called only when there is a page to tell.
+    mutating func tellPages(_ text: () -> String?, backlog: Int) {
+      guard !pages.isEmpty, let text = text() else { return }
+      for id in pages.keys { pages[id]?.tell(text, backlog: backlog) }
+    }
   }
 
   let limits: Limits
@@ -74,33 +99,40 @@ final class InspectorHub: Sendable {
   // MARK: Apps
 
   func addApp(_ hello: AppHello, send: @escaping @Sendable (String) -> Void) -> String {
-    let id = state.withLock { state in
+    state.withLock { state in
       let id = "a\(state.nextApp)"
       state.nextApp += 1
       state.apps[id] = AppRecord(hello: hello, send: send)
       state.appOrder.append(id)
+      state.tellPages({ encoded(InspectorEnvelope(.hello(hello), app: id)) }, backlog: backlog)
       return id
     }
-    broadcast(InspectorEnvelope(.hello(hello), app: id))
-    return id
   }
 
   func removeApp(_ id: String) {
     state.withLock { state in
       state.apps[id] = nil
       state.appOrder.removeAll { $0 == id }
+      state.tellPages({ encoded(InspectorEnvelope(.appGone, app: id)) }, backlog: backlog)
     }
-    broadcast(InspectorEnvelope(.appGone, app: id))
   }
 
   /// Keeps what an app sent and passes it on to the pages; returns an error frame for messages
   /// an app may not send.
   func receive(_ message: InspectorMessage, from app: String) -> ErrorFrame? {
+    // The pages are told under the lock, so that a page being welcomed gets the message
+    // either in its snapshot or after it, never twice or before it. When there are pages, the
+    // message is encoded before the lock is taken; a page that comes meanwhile has it encoded
+    // under the lock.
+    let envelope = InspectorEnvelope(message, app: app)
+    let early = state.withLock { $0.pages.isEmpty } ? nil : encoded(envelope)
     let forward: Bool? = state.withLock { state in
       // The record is changed where it is kept: a copy taken out of the dictionary would share
       // its features' events with the one left in, and the first append would copy them all.
       guard state.apps[app] != nil else { return nil }
-      return keep(message, in: &state.apps[app]!)
+      let forward = keep(message, in: &state.apps[app]!)
+      if forward == true { state.tellPages({ early ?? encoded(envelope) }, backlog: backlog) }
+      return forward
     }
     switch forward {
     case nil:
@@ -114,7 +146,6 @@ final class InspectorHub: Sendable {
         message: "The app has more than \(limits.featuresPerApp) live features; the others are"
           + " not shown.")
     case true?:
-      broadcast(InspectorEnvelope(message, app: app))
       return nil
     }
   }
@@ -145,8 +176,8 @@ final class InspectorHub: Sendable {
     state.withLock { state in
       guard state.apps[app]?.features[update.feature] != nil else { return }
       state.apps[app]?.features[update.feature]?.diagram = update
+      state.tellPages({ encoded(InspectorEnvelope(.diagram(update), app: app)) }, backlog: backlog)
     }
-    broadcast(InspectorEnvelope(.diagram(update), app: app))
   }
 
   /// Passes a page's command to its app; an error frame when there is no such app.
@@ -172,7 +203,7 @@ final class InspectorHub: Sendable {
       of: String.self, bufferingPolicy: .bufferingNewest(limits.pageBacklog))
     let id = UUID()
     let snapshot: [InspectorEnvelope] = state.withLock { state in
-      state.pages[id] = continuation
+      state.pages[id] = Page(stream: continuation, waiting: [])
       var messages = [
         InspectorEnvelope(
           .welcome(
@@ -203,15 +234,21 @@ final class InspectorHub: Sendable {
       }
       return messages
     }
+    // The snapshot is encoded outside the lock (it may hold many events); what happens
+    // meanwhile waits for it, and is given under the lock, before anything later.
     for message in snapshot {
-      if let text = try? InspectorProtocol.encode(message) { continuation.yield(text) }
+      if let text = encoded(message) { continuation.yield(text) }
+    }
+    state.withLock { state in
+      for text in state.pages[id]?.waiting ?? [] { continuation.yield(text) }
+      state.pages[id]?.waiting = nil
     }
     return (id, stream)
   }
 
   func removePage(_ id: UUID) {
-    let continuation = state.withLock { $0.pages.removeValue(forKey: id) }
-    continuation?.finish()
+    let page = state.withLock { $0.pages.removeValue(forKey: id) }
+    page?.stream.finish()
   }
 
   func finishAllPages() {
@@ -219,7 +256,7 @@ final class InspectorHub: Sendable {
       defer { state.pages = [:] }
       return Array(state.pages.values)
     }
-    for page in pages { page.finish() }
+    for page in pages { page.stream.finish() }
   }
 
   /// What the inspector keeps of one feature: its descriptor and its stages, oldest first;
@@ -252,9 +289,9 @@ final class InspectorHub: Sendable {
     }
   }
 
-  private func broadcast(_ envelope: InspectorEnvelope) {
-    let pages = state.withLock { Array($0.pages.values) }
-    guard !pages.isEmpty, let text = try? InspectorProtocol.encode(envelope) else { return }
-    for page in pages { page.yield(text) }
+  private var backlog: Int { limits.pageBacklog }
+
+  private func encoded(_ envelope: InspectorEnvelope) -> String? {
+    try? InspectorProtocol.encode(envelope)
   }
 }
