@@ -32,8 +32,27 @@ public final class InspectorServer: Sendable {
     public var port: Int
     /// The ports ``port`` may be: the TCP ports, and 0.
     package static let ports = 0...65535
-    /// The token the page and the apps must give; a random one by default.
+    /// The token the page and the apps must give; a random one by default. One of your own
+    /// keeps the apps' address the same when the inspector starts again. It goes into URLs as it
+    /// is, so ``InspectorServer/start()`` refuses one that is not at least
+    /// ``minimumTokenLength`` letters, digits, `-`, `_`, `.` or `~`.
     public var token: String
+    /// The fewest characters ``token`` may have.
+    public static let minimumTokenLength = 8
+
+    /// Why `token` cannot be the inspector's token, or `nil` when it can.
+    package static func problem(withToken token: String) -> String? {
+      let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~")
+      if let bad = token.first(where: { !allowed.contains($0) }) {
+        return "The token has '\(bad)'; it goes into the page's and the apps' URLs as it is, so"
+          + " use only letters, digits, '-', '_', '.' and '~'."
+      }
+      if token.count < minimumTokenLength {
+        return "The token has \(token.count) characters; give at least \(minimumTokenLength),"
+          + " or none for a random one."
+      }
+      return nil
+    }
     /// The stages kept per feature for pages that open later; older ones are forgotten.
     public var eventsPerFeature: Int
     /// The features kept per app. When an app has made more, the oldest disposed ones are
@@ -120,14 +139,20 @@ public final class InspectorServer: Sendable {
   /// Starts listening and returns once the inspector accepts connections.
   ///
   /// - Returns: The page's and the apps' addresses, with the token.
-  /// - Throws: ``InspectorServerError`` when already running, when the port is not a TCP port
-  ///   or it stops before listening, or the error of binding the address.
+  /// - Throws: ``InspectorServerError`` when already running, when the port is not a TCP port,
+  ///   the token cannot go into a URL, or it stops before listening; or the error of binding
+  ///   the address.
   @discardableResult
   public func start() async throws -> Addresses {
     // Checked here: the network stack would take the port's low 16 bits, and an inspector
     // asked for port 99999 would listen on 34463.
     guard Configuration.ports.contains(configuration.port) else {
       throw InspectorServerError.invalidPort(configuration.port)
+    }
+    // Checked here too: a token with '&' or '#' would be cut short in every URL, and no page
+    // or app could connect.
+    if let problem = Configuration.problem(withToken: configuration.token) {
+      throw InspectorServerError.invalidToken(problem)
     }
     guard running.withLock({ $0 == nil }) else { throw InspectorServerError.alreadyRunning }
     let router = makeRouter()

@@ -3,6 +3,7 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
   private enum Kind: Hashable, Sendable {
     case alreadyRunning, noPort, stoppedBeforeListening
     case invalidPort(Int)
+    case invalidToken(String)
   }
 
   private let kind: Kind
@@ -24,6 +25,12 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
   /// - Returns: The error, which names the port.
   public static func invalidPort(_ port: Int) -> Self { Self(.invalidPort(port)) }
 
+  /// The configuration's token cannot go into a URL as it is, or is too short.
+  ///
+  /// - Parameter problem: What is wrong with it and what to give instead.
+  /// - Returns: The error, which says so.
+  public static func invalidToken(_ problem: String) -> Self { Self(.invalidToken(problem)) }
+
   /// What happened and what to do.
   public var description: String {
     switch kind {
@@ -34,6 +41,7 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
     case .invalidPort(let port):
       "\(port) is not a TCP port; use one from 1 to 65535, "
         + "or 0 to let the system choose a free one."
+    case .invalidToken(let problem): problem
     }
   }
 }

@@ -86,6 +86,12 @@ public final class InspectorClient: Sendable {
     /// what is wrong and which address to give; the client also writes it to standard error,
     /// and uninstalls its interceptor, so features made afterwards cost nothing.
     case invalidAddress(String)
+    /// A server answered at the address but refused the connection: most often the token in
+    /// the address is not the inspector's, because `finita inspect` makes a new one each time
+    /// it starts (unless given `--token`). The client tries again after the delay, as after
+    /// ``disconnected``; the text says what to do, and the first refusal after a connection
+    /// (or the start) is also written to standard error.
+    case refused(String)
   }
 
   private struct Registry {
@@ -257,26 +263,42 @@ public final class InspectorClient: Sendable {
       return
     }
     var attempt = 0
+    var refusalSaid = false
     var logger = Logger(label: "finita.inspector.client")
     logger.logLevel = .critical
     while !Task.isCancelled {
       var wsConfiguration = WebSocketClientConfiguration()
       wsConfiguration.maxFrameSize = 4 << 20
+      var refused = false
       do {
         try await WebSocketClient.connect(
           url: url, configuration: wsConfiguration, logger: logger
         ) { inbound, outbound, _ in
           try await self.session(inbound: inbound, outbound: outbound)
         }
+      } catch let error as WebSocketClientError where error == .webSocketUpgradeFailed {
+        refused = true
       } catch {
-        // Refused or dropped: the app keeps working, and the client tries again.
+        // Not there or dropped: the app keeps working, and the client tries again.
       }
       let wasConnected = connected.withLock { connected in
         defer { connected = false }
         return connected
       }
-      if wasConnected { attempt = 0 }
-      connectionContinuation.yield(.disconnected)
+      if wasConnected {
+        attempt = 0
+        refusalSaid = false
+      }
+      if refused {
+        let refusal = Self.refusal(at: url)
+        if !refusalSaid {
+          FileHandle.standardError.write(Data("FinitaInspectorClient: \(refusal)\n".utf8))
+          refusalSaid = true
+        }
+        connectionContinuation.yield(.refused(refusal))
+      } else {
+        connectionContinuation.yield(.disconnected)
+      }
       if Task.isCancelled { break }
       let delay = configuration.reconnectDelay(attempt)
       attempt += 1
@@ -301,6 +323,17 @@ public final class InspectorClient: Sendable {
       return "'\(address)' has no host; \(expected)."
     }
     return nil
+  }
+
+  /// What to do when the server at `address` refuses the connection. The token is left out:
+  /// the text may end up in logs.
+  static func refusal(at address: String) -> String {
+    let url = URL(string: address)
+    let place = url.map { "\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")" } ?? address
+    return "the server at \(place) refused the connection. If it is a Finita inspector, the"
+      + " token in the address is not its own: `finita inspect` makes a new one each time it"
+      + " starts (unless given --token). Give the apps' address it printed last; until then the"
+      + " client tries again."
   }
 
   private func session(

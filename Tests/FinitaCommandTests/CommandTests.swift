@@ -244,6 +244,18 @@ struct CommandTests {
     }
   }
 
+  @Test("inspect refuses a token that cannot go into its URLs, and says what to give")
+  func inspectRefusesABadToken() throws {
+    for (token, problem) in [
+      ("dev&token-1", "The token has '&'"), ("short", "The token has 5 characters"),
+      ("", "The token has 0 characters"),
+    ] {
+      let result = try Self.finita("inspect", "--port", "0", "--token", token)
+      #expect(result.status != 0)
+      #expect(result.errors.contains(problem), "\(result.errors)")
+    }
+  }
+
   @Test("every command's help shows an example")
   func helpHasExamples() throws {
     for command in [

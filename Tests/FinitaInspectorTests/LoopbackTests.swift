@@ -75,6 +75,50 @@ struct LoopbackTests {
     }
   }
 
+  @Test("a token of one's own is used in the addresses; one that cannot go into a URL is refused")
+  func ownToken() async throws {
+    for (token, problem) in [
+      ("dev&token-1", "The token has '&'"), ("dev token 1", "The token has ' '"),
+      ("dev#token-1", "The token has '#'"), ("short", "The token has 5 characters"),
+      ("", "The token has 0 characters"),
+    ] {
+      let server = InspectorServer(configuration: .init(port: 0, token: token, dotPath: nil))
+      let error = await #expect(throws: InspectorServerError.self) { try await server.start() }
+      #expect("\(error.map(String.init(describing:)) ?? "")".contains(problem))
+    }
+    let server = InspectorServer(
+      configuration: .init(port: 0, token: "Dev-token_1.2~", dotPath: nil))
+    let urls = try await server.start()
+    #expect(urls.app.absoluteString.hasSuffix("/app?token=Dev-token_1.2~"))
+    #expect(urls.page.query == "token=Dev-token_1.2~")
+    await server.shutdown()
+  }
+
+  @Test("an app whose token is not the inspector's is told why, and tries again")
+  func wrongToken() async throws {
+    let server = InspectorServer(configuration: .init(port: 0, dotPath: nil))
+    let urls = try await server.start()
+    let address = "ws://127.0.0.1:\(urls.port)/app?token=an-old-token-from-before"
+    let client = InspectorClient.start(
+      url: address,
+      configuration: .init(reconnectDelay: { _ in .milliseconds(1) }, features: .named("none")))
+    var events = client.connectionEvents.makeAsyncIterator()
+    for _ in 0..<2 {
+      let event = await events.next()
+      guard case .refused(let text) = event else {
+        Issue.record("expected refused, got \(String(describing: event))")
+        break
+      }
+      #expect(text.contains("the server at 127.0.0.1:\(urls.port) refused the connection"))
+      #expect(text.contains("--token"))
+      // The token may end up in logs: it is not repeated.
+      #expect(!text.contains("an-old-token"))
+    }
+    #expect(server.connectedApps == 0)
+    await client.stop()
+    await server.shutdown()
+  }
+
   @Test("the page needs the token; a foreign Host or Origin is refused")
   func pageAccess() async throws {
     let server = InspectorServer()

@@ -7,7 +7,8 @@ struct InspectCommand: AsyncParsableCommand {
     commandName: "inspect",
     abstract: "Serve the Finita Inspector: a live page of running features, with time travel.",
     discussion: """
-      Prints the page's URL and the address apps connect to; both carry a random token.
+      Prints the page's URL and the address apps connect to; both carry a random token, or \
+      the one given with --token, which keeps the apps' address the same from run to run.
       In the app (debug builds): InspectorClient.start(url: "<the app address>").
       Diagrams of machines are drawn when Graphviz's dot is installed.
 
@@ -15,6 +16,7 @@ struct InspectCommand: AsyncParsableCommand {
         finita inspect --demo
         finita inspect --demo --load
         finita inspect --port 7447
+        finita inspect --token my-dev-token-1
       """
   )
 
@@ -23,6 +25,13 @@ struct InspectCommand: AsyncParsableCommand {
 
   @Option(help: "The address to bind. Anything but the loopback address exposes your app's data.")
   var host: String = "127.0.0.1"
+
+  @Option(
+    help: """
+      The token the page and apps must give, instead of a random one: at least 8 letters, \
+      digits, '-', '_', '.' or '~'.
+      """)
+  var token: String?
 
   @Flag(help: "Also run the seed examples, connected to the inspector.")
   var demo = false
@@ -38,13 +47,16 @@ struct InspectCommand: AsyncParsableCommand {
     if !InspectorServer.Configuration.ports.contains(port) {
       throw ValidationError("\(InspectorServerError.invalidPort(port))")
     }
+    if let token, let problem = InspectorServer.Configuration.problem(withToken: token) {
+      throw ValidationError(problem)
+    }
     if load && !demo {
       throw ValidationError("--load runs with the demo: add --demo (finita inspect --demo --load).")
     }
   }
 
   func run() async throws {
-    let server = InspectorServer(configuration: .init(host: host, port: port))
+    let server = InspectorServer(configuration: .init(host: host, port: port, token: token))
     let addresses: InspectorServer.Addresses
     var running: InspectorDemo?
     if demo {
