@@ -117,6 +117,9 @@ public final class InspectorClient: Sendable {
   private let diagramWatchers: LockedValue<[Subscription]> = LockedValue([])
   private let connectionContinuation: AsyncStream<ConnectionEvent>.Continuation
   /// The client's connection as it changes; for tests and status lines.
+  ///
+  /// It is one stream: iterate it from one task (a second task iterating it at the same time
+  /// stops the process, as with any `AsyncStream`). The newest 64 events wait for it.
   public let connectionEvents: AsyncStream<ConnectionEvent>
   private let connected = LockedValue(false)
 
