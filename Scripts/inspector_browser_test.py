@@ -43,6 +43,16 @@ def wait_for_demo_line(log_path, after, text):
     sys.exit(f"the demo did not print {text!r}; it printed {demo_lines(log_path)[after:]}")
 
 
+def filled_states(driver):
+    """The labels of the diagram's filled states: the current one."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#diagram svg g.node'))"
+        ".filter(n => Array.from(n.querySelectorAll('ellipse, polygon'))"
+        ".some(s => { const f = s.getAttribute('fill'); return f && f !== 'none' && f !== 'white'"
+        " && f !== 'black' && f !== '#ffffff' && f !== '#000000'; }))"
+        ".map(n => n.querySelector('text').textContent)")
+
+
 def check(condition, message):
     if not condition:
         sys.exit(f"FAILED: {message}")
@@ -223,12 +233,17 @@ def main():
         wait.until(lambda d: "Travelled" in d.find_element(By.ID, "travel-result").text)
         wait_for_demo_line(arguments.log, before, "parkingMeter state: idle")
         check(True, "dragging the slider moved the app's parking meter to idle")
+        # The diagram follows the travelled state; it comes a moment after the state does.
+        wait.until(lambda d: filled_states(d) == ["idle"])
+        check(True, "the diagram fills the travelled state, idle")
         shot("inspector-travel")
         before = len(demo_lines(arguments.log))
         driver.find_element(By.ID, "btn-live").click()
         wait.until(lambda d: "Back to live" in d.find_element(By.ID, "travel-result").text)
         wait_for_demo_line(arguments.log, before, "parkingMeter state: awaitingPayment")
         check(True, "back to live restores the live state")
+        wait.until(lambda d: filled_states(d) == ["awaitingPayment"])
+        check(True, "back to live, the diagram fills the live state, awaitingPayment")
         label = driver.find_element(By.ID, "travel-label").text
         counts = re.match(r"State (\d+) of (\d+)", label)
         check(counts is not None and counts.group(1) == counts.group(2),
