@@ -139,9 +139,9 @@ public final class InspectorServer: Sendable {
   /// Starts listening and returns once the inspector accepts connections.
   ///
   /// - Returns: The page's and the apps' addresses, with the token.
-  /// - Throws: ``InspectorServerError`` when already running, when the port is not a TCP port,
-  ///   the token cannot go into a URL, or it stops before listening; or the error of binding
-  ///   the address.
+  /// - Throws: ``InspectorServerError`` when already running, when the port is not a TCP port
+  ///   or is in use or not permitted, the host is not this machine's, the token cannot go into
+  ///   a URL, or it stops before listening; otherwise the error of binding the address.
   @discardableResult
   public func start() async throws -> Addresses {
     // Checked here: the network stack would take the port's low 16 bits, and an inspector
@@ -195,7 +195,21 @@ public final class InspectorServer: Sendable {
     } catch {
       await group.triggerGracefulShutdown()
       await task.value
-      throw error
+      throw Self.explained(error, configuration)
+    }
+  }
+
+  /// The binding errors a user can act on, said as ``InspectorServerError``; others as they are.
+  private static func explained(_ error: any Error, _ configuration: Configuration) -> any Error {
+    if error is SocketAddressError.UnknownHost {
+      return InspectorServerError.hostUnavailable(configuration.host)
+    }
+    guard let error = error as? IOError else { return error }
+    switch error.errnoCode {
+    case EADDRINUSE: return InspectorServerError.portInUse(configuration.port)
+    case EACCES: return InspectorServerError.portNotPermitted(configuration.port)
+    case EADDRNOTAVAIL: return InspectorServerError.hostUnavailable(configuration.host)
+    default: return error
     }
   }
 

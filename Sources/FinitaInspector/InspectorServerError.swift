@@ -4,6 +4,9 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
     case alreadyRunning, noPort, stoppedBeforeListening
     case invalidPort(Int)
     case invalidToken(String)
+    case portInUse(Int)
+    case portNotPermitted(Int)
+    case hostUnavailable(String)
   }
 
   private let kind: Kind
@@ -31,6 +34,25 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
   /// - Returns: The error, which says so.
   public static func invalidToken(_ problem: String) -> Self { Self(.invalidToken(problem)) }
 
+  /// Something else listens on the configuration's port.
+  ///
+  /// - Parameter port: The port asked for.
+  /// - Returns: The error, which names the port.
+  public static func portInUse(_ port: Int) -> Self { Self(.portInUse(port)) }
+
+  /// The system does not let this process listen on the configuration's port (below 1024,
+  /// without privileges).
+  ///
+  /// - Parameter port: The port asked for.
+  /// - Returns: The error, which names the port.
+  public static func portNotPermitted(_ port: Int) -> Self { Self(.portNotPermitted(port)) }
+
+  /// The configuration's host is not a name that resolves, or not an address of this machine.
+  ///
+  /// - Parameter host: The host asked for.
+  /// - Returns: The error, which names the host.
+  public static func hostUnavailable(_ host: String) -> Self { Self(.hostUnavailable(host)) }
+
   /// What happened and what to do.
   public var description: String {
     switch kind {
@@ -42,6 +64,15 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
       "\(port) is not a TCP port; use one from 1 to 65535, "
         + "or 0 to let the system choose a free one."
     case .invalidToken(let problem): problem
+    case .portInUse(let port):
+      "Port \(port) is in use, perhaps by another inspector; give another port, or 0 to let the"
+        + " system choose a free one."
+    case .portNotPermitted(let port):
+      "This process may not listen on port \(port); use one from 1024 to 65535, or 0 to let the"
+        + " system choose a free one."
+    case .hostUnavailable(let host):
+      "'\(host)' is not an address of this machine; give 127.0.0.1 (the default), ::1, or one of"
+        + " this machine's own addresses."
     }
   }
 }

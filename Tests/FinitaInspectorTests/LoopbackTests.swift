@@ -75,6 +75,25 @@ struct LoopbackTests {
     }
   }
 
+  @Test("a port in use or a host that is not this machine's is said so, with what to give")
+  func bindingErrors() async throws {
+    let first = InspectorServer(configuration: .init(port: 0, dotPath: nil))
+    let urls = try await first.start()
+    let second = InspectorServer(configuration: .init(port: urls.port, dotPath: nil))
+    await #expect(throws: InspectorServerError.portInUse(urls.port)) { try await second.start() }
+    #expect(
+      "\(InspectorServerError.portInUse(urls.port))".contains("Port \(urls.port) is in use"))
+    await first.shutdown()
+    // 192.0.2.1 is kept for documentation: no machine has it.
+    let foreign = InspectorServer(configuration: .init(host: "192.0.2.1", port: 0, dotPath: nil))
+    await #expect(throws: InspectorServerError.hostUnavailable("192.0.2.1")) {
+      try await foreign.start()
+    }
+    #expect(
+      "\(InspectorServerError.hostUnavailable("192.0.2.1"))"
+        .contains("'192.0.2.1' is not an address of this machine"))
+  }
+
   @Test("a token of one's own is used in the addresses; one that cannot go into a URL is refused")
   func ownToken() async throws {
     for (token, problem) in [
