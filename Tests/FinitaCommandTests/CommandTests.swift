@@ -29,21 +29,7 @@ struct CommandTests {
 
   /// Runs `finita` with `arguments` from the repository's root.
   static func finita(_ arguments: String...) throws -> Result {
-    let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("finita")
-    process.arguments = arguments
-    process.currentDirectoryURL = root
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-      errors: String(decoding: errorData, as: UTF8.self))
+    try finita(arguments)
   }
 
   static func assertGolden(
@@ -166,6 +152,45 @@ struct CommandTests {
     try? FileManager.default.removeItem(at: folder)
   }
 
+  @Test("an output that is a directory, or under a file, is refused and says which")
+  func unwritableOutputs() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("finita-out-\(UUID().uuidString)")
+    let file = folder.appendingPathComponent("a-file")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("x".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var cases = [
+      (
+        ["graph", "Specs/turnstile.yaml", "--format", "mermaid", "--output", folder.path],
+        "\(folder.path): it is a directory; give a file's path"
+      ),
+      (
+        ["generate", "swift", "Specs/turnstile.yaml", "--output", file.path],
+        "\(file.path) is a file, not a directory"
+      ),
+      (
+        ["generate", "kotlin", "Specs/turnstile.yaml", "--output", file.path + "/deeper/still"],
+        "\(file.path) is a file, not a directory"
+      ),
+    ]
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") {
+      // Before, dot said "Could not open ... for writing : Is a directory", then finita "dot
+      // failed with status 1".
+      cases.append(
+        (
+          ["graph", "Specs/turnstile.yaml", "--format", "svg", "--output", folder.path],
+          "\(folder.path): it is a directory; give a file's path"
+        ))
+    }
+    for (arguments, problem) in cases {
+      let result = try Self.finita(arguments)
+      #expect(result.status == 1)
+      #expect(result.errors.contains("error: cannot write"), "\(result.errors)")
+      #expect(result.errors.contains(problem), "\(result.errors)")
+    }
+  }
+
   @Test("a spec or DOT file that cannot be read says why: missing, a directory, not UTF-8")
   func unreadableFiles() throws {
     let binary = try Self.temporaryFile("", name: "latin1.yaml")
@@ -271,18 +296,22 @@ struct CommandTests {
 }
 
 extension CommandTests {
+  /// Runs `finita` with `arguments` from the repository's root.
   static func finita(_ arguments: [String]) throws -> Result {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent("finita")
     process.arguments = arguments
     process.currentDirectoryURL = root
     let output = Pipe()
+    let errors = Pipe()
     process.standardOutput = output
-    process.standardError = Pipe()
+    process.standardError = errors
     try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Result(
-      status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: "")
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      errors: String(decoding: errorData, as: UTF8.self))
   }
 }

@@ -48,9 +48,30 @@ private func write(_ text: String, to url: URL) throws {
   print("wrote \(url.path)")
 }
 
-/// Creates the directory of the file at `url` when it is missing; when that fails, prints why
-/// and exits with status 1.
+/// Makes ready to write the file at `url`: creates its directory when it is missing. When the
+/// path is a directory, a file stands where a directory must be, or the directory cannot be
+/// made, prints why and exits with status 1.
 func makeDirectory(of url: URL) throws {
+  var isDirectory: ObjCBool = false
+  if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+    isDirectory.boolValue
+  {
+    printError("error: cannot write \(url.path): it is a directory; give a file's path")
+    throw ExitCode.failure
+  }
+  // The nearest part of the path that exists must be a directory.
+  var existing = url.deletingLastPathComponent()
+  while !FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory),
+    existing.pathComponents.count > 1
+  {
+    existing = existing.deletingLastPathComponent()
+  }
+  if !isDirectory.boolValue {
+    printError(
+      "error: cannot write \(url.path): \(existing.path) is a file, not a directory;"
+        + " give another place")
+    throw ExitCode.failure
+  }
   do {
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
