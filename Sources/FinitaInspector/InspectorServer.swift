@@ -99,14 +99,19 @@ public final class InspectorServer: Sendable {
   public let configuration: Configuration
   private let hub: InspectorHub
   private let renderer: DiagramRenderer
-  private let running = LockedValue<Running?>(nil)
+  private let life = LockedValue(Life.stopped)
+  /// For tests: awaited by the server's task before it runs, to hold a start while it starts.
+  let beforeRunning = LockedValue<(@Sendable () async -> Void)?>(nil)
   private let policy = LockedValue<AccessPolicy?>(nil)
   private let logger: Logger
 
-  private struct Running {
-    let group: ServiceGroup
-    let task: Task<Void, Never>
-    let addresses: Addresses
+  /// Where the inspector is between ``start()`` and ``shutdown()``. A start owns `starting`
+  /// while it waits for the socket; a shutdown meanwhile takes it, and the start then stops
+  /// what it began instead of running.
+  private enum Life {
+    case stopped
+    case starting(group: ServiceGroup, task: Task<Void, Never>)
+    case running(group: ServiceGroup, task: Task<Void, Never>)
   }
 
   /// Creates the inspector; it listens only after ``start()``.
@@ -154,7 +159,6 @@ public final class InspectorServer: Sendable {
     if let problem = Configuration.problem(withToken: configuration.token) {
       throw InspectorServerError.invalidToken(problem)
     }
-    guard running.withLock({ $0 == nil }) else { throw InspectorServerError.alreadyRunning }
     let router = makeRouter()
     let listening = OneShot<Result<Int, any Error>>()
     let policy = self.policy
@@ -178,24 +182,56 @@ public final class InspectorServer: Sendable {
       logger: logger
     )
     let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-    let task = Task {
-      do {
-        try await group.run()
-        listening.send(.failure(InspectorServerError.stoppedBeforeListening))
-      } catch {
-        listening.send(.failure(error))
+    // The server's task is made under the lock that says it is starting: two starts at once
+    // cannot both begin, and a shutdown always finds the task to wait for.
+    let task: Task<Void, Never>? = life.withLock { life in
+      guard case .stopped = life else { return nil }
+      let beforeRunning = self.beforeRunning.withLock { $0 }
+      let task = Task {
+        await beforeRunning?()
+        do {
+          try await group.run()
+          listening.send(.failure(InspectorServerError.stoppedBeforeListening))
+        } catch {
+          listening.send(.failure(error))
+        }
       }
+      life = .starting(group: group, task: task)
+      return task
     }
+    guard let task else { throw InspectorServerError.alreadyRunning }
+    let outcome: Result<Addresses, any Error>
     do {
       let port = try await listening.value.get()
-      let addresses = try Self.addresses(
-        host: configuration.host, port: port, token: configuration.token)
-      running.withLock { $0 = Running(group: group, task: task, addresses: addresses) }
-      return addresses
+      outcome = .success(
+        try Self.addresses(host: configuration.host, port: port, token: configuration.token))
     } catch {
-      await group.triggerGracefulShutdown()
-      await task.value
-      throw Self.explained(error, configuration)
+      outcome = .failure(error)
+    }
+    // Whether this start still owns the inspector's life: a shutdown meanwhile took it.
+    let owned = life.withLock { life in
+      guard case .starting(let starting, _) = life, starting === group else { return false }
+      if case .success = outcome {
+        life = .running(group: group, task: task)
+      } else {
+        life = .stopped
+      }
+      return true
+    }
+    if owned, case .success(let addresses) = outcome { return addresses }
+    await group.triggerGracefulShutdown()
+    await task.value
+    guard owned, case .failure(let error) = outcome else {
+      throw InspectorServerError.shutDownWhileStarting
+    }
+    throw Self.explained(error, configuration)
+  }
+
+  /// Whether neither running nor starting; for tests.
+  var isStopped: Bool {
+    life.withLock { life in
+      if case .stopped = life { return true }
+      return false
     }
   }
 
@@ -213,16 +249,20 @@ public final class InspectorServer: Sendable {
     }
   }
 
-  /// Stops the inspector and waits until its socket is closed.
+  /// Stops the inspector and waits until its socket is closed. Called while ``start()`` is
+  /// starting it, the start throws ``InspectorServerError/shutDownWhileStarting``.
   public func shutdown() async {
-    let current = running.withLock { running in
-      defer { running = nil }
-      return running
+    let stopping: (ServiceGroup, Task<Void, Never>)? = life.withLock { life in
+      defer { life = .stopped }
+      switch life {
+      case .stopped: return nil
+      case .starting(let group, let task), .running(let group, let task): return (group, task)
+      }
     }
-    guard let current else { return }
+    guard let (group, task) = stopping else { return }
     hub.finishAllPages()
-    await current.group.triggerGracefulShutdown()
-    await current.task.value
+    await group.triggerGracefulShutdown()
+    await task.value
   }
 
   private static func addresses(host: String, port: Int, token: String) throws -> Addresses {

@@ -7,6 +7,7 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
     case portInUse(Int)
     case portNotPermitted(Int)
     case hostUnavailable(String)
+    case shutDownWhileStarting
   }
 
   private let kind: Kind
@@ -53,6 +54,10 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
   /// - Returns: The error, which names the host.
   public static func hostUnavailable(_ host: String) -> Self { Self(.hostUnavailable(host)) }
 
+  /// ``InspectorServer/shutdown()`` was called while ``InspectorServer/start()`` was starting
+  /// the inspector: it stopped, and nothing listens.
+  public static let shutDownWhileStarting = Self(.shutDownWhileStarting)
+
   /// What happened and what to do.
   public var description: String {
     switch kind {
@@ -70,6 +75,8 @@ public struct InspectorServerError: Error, Hashable, Sendable, CustomStringConve
     case .portNotPermitted(let port):
       "This process may not listen on port \(port); use one from 1024 to 65535, or 0 to let the"
         + " system choose a free one."
+    case .shutDownWhileStarting:
+      "The inspector was shut down while it started; nothing listens. Start it again if needed."
     case .hostUnavailable(let host):
       "'\(host)' is not an address of this machine; give 127.0.0.1 (the default), ::1, or one of"
         + " this machine's own addresses."

@@ -1,10 +1,10 @@
 import Finita
-import FinitaInspector
 import FinitaInspectorProtocol
 import Foundation
 import HTTPTypes
 import Testing
 
+@testable import FinitaInspector
 @testable import FinitaInspectorClient
 
 #if canImport(FoundationNetworking)
@@ -73,6 +73,67 @@ struct LoopbackTests {
       await #expect(throws: InspectorServerError.invalidPort(port)) { try await server.start() }
       #expect("\(InspectorServerError.invalidPort(port))".contains("\(port) is not a TCP port"))
     }
+  }
+
+  @Test("start twice at once: one starts, the other is refused, and one shutdown stops it")
+  func startTwiceAtOnce() async throws {
+    for _ in 0..<20 {
+      let server = InspectorServer(configuration: .init(port: 0, dotPath: nil))
+      let first = Task { try await server.start() }
+      let second = Task { try await server.start() }
+      let results = [await first.result, await second.result]
+      let started = results.compactMap { try? $0.get() }
+      #expect(started.count == 1)
+      #expect(
+        results.contains { result in
+          if case .failure(let error) = result {
+            return error as? InspectorServerError == .alreadyRunning
+          }
+          return false
+        })
+      await server.shutdown()
+      // Nothing listens any more: the port can be taken again.
+      if let port = started.first?.port {
+        let again = InspectorServer(configuration: .init(port: port, dotPath: nil))
+        try await again.start()
+        await again.shutdown()
+      }
+    }
+  }
+
+  @Test("shut down while it starts: the start throws, and when shutdown returns nothing listens")
+  func shutdownWhileStarting() async throws {
+    // A port known to be free: taken and let go.
+    let probe = InspectorServer(configuration: .init(port: 0, dotPath: nil))
+    let port = try await probe.start().port
+    await probe.shutdown()
+    let server = InspectorServer(configuration: .init(port: port, dotPath: nil))
+    let (entered, enter) = AsyncStream.makeStream(of: Void.self)
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    server.beforeRunning.withLock {
+      $0 = {
+        enter.yield()
+        for await _ in gate { break }
+      }
+    }
+    let starting = Task { try await server.start() }
+    for await _ in entered { break }
+    // The start is starting; the shutdown takes it and waits for what it began.
+    let stopping = Task { await server.shutdown() }
+    while !server.isStopped { await Task.yield() }
+    open.yield()
+    await stopping.value
+    // Before, the shutdown found nothing running and returned at once; the start then ran.
+    let again = InspectorServer(configuration: .init(port: port, dotPath: nil))
+    try await again.start()
+    await again.shutdown()
+    await #expect(throws: InspectorServerError.shutDownWhileStarting) {
+      try await starting.value
+    }
+    // And it starts again.
+    server.beforeRunning.withLock { $0 = nil }
+    #expect(try await server.start().port == port)
+    await server.shutdown()
   }
 
   @Test("a port in use or a host that is not this machine's is said so, with what to give")
