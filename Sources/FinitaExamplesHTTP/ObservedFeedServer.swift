@@ -35,13 +35,7 @@ public final class ObservedFeedServer: Sendable {
   public let paginator: Feature<Paginator>
   private let tracer: any Tracer
   private let logger: Logger
-  private let running = LockedValue<Running?>(nil)
-
-  private struct Running {
-    let group: ServiceGroup
-    let task: Task<Void, Never>
-    let baseURL: URL
-  }
+  private let life = ServiceLife<URL>()
 
   /// The interceptors the server's paginator runs with: logging, metrics and tracing.
   ///
@@ -109,11 +103,10 @@ public final class ObservedFeedServer: Sendable {
   ///   - host: The address to bind; the loopback address by default.
   ///   - port: The port; `0`, the default, lets the system choose a free one.
   /// - Returns: The server's address, with the port actually bound.
-  /// - Throws: ``PageServerError`` when the server is already running or stops before it
-  ///   listens, or the error of binding the address.
+  /// - Throws: ``PageServerError`` when the server is already running, stops before it
+  ///   listens, or is shut down while it starts; or the error of binding the address.
   @discardableResult
   public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> URL {
-    guard running.withLock({ $0 == nil }) else { throw PageServerError.alreadyRunning }
     var serverLogger = logger
     serverLogger.logLevel = .warning
     let listening = OneShot<Result<Int, any Error>>()
@@ -127,36 +120,15 @@ public final class ObservedFeedServer: Sendable {
       logger: serverLogger
     )
     let group = ServiceGroup(configuration: .init(services: [app], logger: serverLogger))
-    let task = Task {
-      do {
-        try await group.run()
-        listening.send(.failure(PageServerError.stoppedBeforeListening))
-      } catch {
-        listening.send(.failure(error))
-      }
-    }
-    do {
-      let port = try await listening.value.get()
+    return try await life.startServer(group, listening: listening) { port in
       guard let url = URL(string: "http://\(host):\(port)") else { throw PageServerError.noPort }
-      running.withLock { $0 = Running(group: group, task: task, baseURL: url) }
       return url
-    } catch {
-      await group.triggerGracefulShutdown()
-      await task.value
-      throw error
     }
   }
 
   /// Stops the server, waits until it has closed its socket, and disposes of the paginator.
   public func shutdown() async {
-    let server = running.withLock { running in
-      defer { running = nil }
-      return running
-    }
-    if let server {
-      await server.group.triggerGracefulShutdown()
-      await server.task.value
-    }
+    await life.shutdown()
     paginator.dispose()
   }
 

@@ -22,13 +22,7 @@ public final class PageServer: Sendable {
   /// The data served.
   public let catalog: PageCatalog
   private let failures = LockedValue<[Int: Int]>([:])
-  private let running = LockedValue<Running?>(nil)
-
-  private struct Running {
-    let group: ServiceGroup
-    let task: Task<Void, Never>
-    let baseURL: URL
-  }
+  private let life = ServiceLife<URL>()
 
   /// Creates a server; it listens only after ``start(host:port:)``.
   ///
@@ -39,7 +33,7 @@ public final class PageServer: Sendable {
 
   /// The server's address while it runs.
   public var baseURL: URL? {
-    running.withLock { $0?.baseURL }
+    life.value
   }
 
   /// Makes the next request for page `index` answer `500 Internal Server Error`.
@@ -55,11 +49,10 @@ public final class PageServer: Sendable {
   ///   - host: The address to bind; the loopback address by default.
   ///   - port: The port; `0`, the default, lets the system choose a free one.
   /// - Returns: The server's address, with the port actually bound.
-  /// - Throws: ``PageServerError`` when the server is already running or stops before it
-  ///   listens, or the error of binding the address.
+  /// - Throws: ``PageServerError`` when the server is already running, stops before it
+  ///   listens, or is shut down while it starts; or the error of binding the address.
   @discardableResult
   public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> URL {
-    guard baseURL == nil else { throw PageServerError.alreadyRunning }
     var logger = Logger(label: "FinitaExamples.PageServer")
     logger.logLevel = .warning
     let listening = OneShot<Result<Int, any Error>>()
@@ -75,42 +68,16 @@ public final class PageServer: Sendable {
     // A service group of our own, so that shutting down is graceful: the server stops accepting,
     // finishes the requests in flight and closes its socket.
     let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-    let task = Task {
-      do {
-        try await group.run()
-        listening.send(.failure(PageServerError.stoppedBeforeListening))
-      } catch {
-        listening.send(.failure(error))
-      }
+    return try await life.startServer(group, listening: listening) { port in
+      guard let url = URL(string: "http://\(host):\(port)") else { throw PageServerError.noPort }
+      return url
     }
-    let boundPort: Int
-    do {
-      boundPort = try await listening.value.get()
-    } catch {
-      await group.triggerGracefulShutdown()
-      await task.value
-      throw error
-    }
-    guard let url = URL(string: "http://\(host):\(boundPort)") else {
-      await group.triggerGracefulShutdown()
-      await task.value
-      throw PageServerError.noPort
-    }
-    running.withLock { $0 = Running(group: group, task: task, baseURL: url) }
-    return url
   }
 
   /// Stops the server and waits until it has closed its socket. Does nothing when it is not
   /// running.
   public func shutdown() async {
-    guard
-      let server = running.withLock({ running in
-        defer { running = nil }
-        return running
-      })
-    else { return }
-    await server.group.triggerGracefulShutdown()
-    await server.task.value
+    await life.shutdown()
   }
 
   private func makeRouter() -> Hummingbird.Router<BasicRequestContext> {

@@ -1,7 +1,7 @@
 /// Why a ``PageServer`` could not start.
 public struct PageServerError: Error, Hashable, Sendable, CustomStringConvertible {
   private enum Kind: Hashable, Sendable {
-    case alreadyRunning, stoppedBeforeListening, noPort
+    case alreadyRunning, stoppedBeforeListening, noPort, shutDownWhileStarting
   }
 
   private let kind: Kind
@@ -13,6 +13,9 @@ public struct PageServerError: Error, Hashable, Sendable, CustomStringConvertibl
   public static let stoppedBeforeListening = PageServerError(kind: .stoppedBeforeListening)
   /// The server's socket has no port: the address is not an IP address.
   public static let noPort = PageServerError(kind: .noPort)
+  /// `shutdown()` was called while `start(host:port:)` was starting the server: it stopped, and
+  /// nothing listens.
+  public static let shutDownWhileStarting = PageServerError(kind: .shutDownWhileStarting)
 
   /// What happened and what to do.
   public var description: String {
@@ -23,6 +26,8 @@ public struct PageServerError: Error, Hashable, Sendable, CustomStringConvertibl
       "The page server stopped before it listened; check the host and port."
     case .noPort:
       "The page server's socket has no port; give it an IP address such as 127.0.0.1."
+    case .shutDownWhileStarting:
+      "The server was shut down while it started; nothing listens. Start it again if needed."
     }
   }
 }

@@ -99,20 +99,11 @@ public final class InspectorServer: Sendable {
   public let configuration: Configuration
   private let hub: InspectorHub
   private let renderer: DiagramRenderer
-  private let life = LockedValue(Life.stopped)
+  private let life = ServiceLife<Addresses>()
   /// For tests: awaited by the server's task before it runs, to hold a start while it starts.
   let beforeRunning = LockedValue<(@Sendable () async -> Void)?>(nil)
   private let policy = LockedValue<AccessPolicy?>(nil)
   private let logger: Logger
-
-  /// Where the inspector is between ``start()`` and ``shutdown()``. A start owns `starting`
-  /// while it waits for the socket; a shutdown meanwhile takes it, and the start then stops
-  /// what it began instead of running.
-  private enum Life {
-    case stopped
-    case starting(group: ServiceGroup, task: Task<Void, Never>)
-    case running(group: ServiceGroup, task: Task<Void, Never>)
-  }
 
   /// Creates the inspector; it listens only after ``start()``.
   ///
@@ -182,12 +173,9 @@ public final class InspectorServer: Sendable {
       logger: logger
     )
     let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-    // The server's task is made under the lock that says it is starting: two starts at once
-    // cannot both begin, and a shutdown always finds the task to wait for.
-    let task: Task<Void, Never>? = life.withLock { life in
-      guard case .stopped = life else { return nil }
-      let beforeRunning = self.beforeRunning.withLock { $0 }
-      let task = Task {
+    let beforeRunning = self.beforeRunning.withLock { $0 }
+    let outcome = await life.start(
+      run: {
         await beforeRunning?()
         do {
           try await group.run()
@@ -195,45 +183,23 @@ public final class InspectorServer: Sendable {
         } catch {
           listening.send(.failure(error))
         }
-      }
-      life = .starting(group: group, task: task)
-      return task
+      },
+      stop: { await group.triggerGracefulShutdown() },
+      ready: {
+        let port = try await listening.value.get()
+        return try Self.addresses(
+          host: configuration.host, port: port, token: configuration.token)
+      })
+    switch outcome {
+    case .started(let addresses): return addresses
+    case .alreadyRunning: throw InspectorServerError.alreadyRunning
+    case .shutDown: throw InspectorServerError.shutDownWhileStarting
+    case .failed(let error): throw Self.explained(error, configuration)
     }
-    guard let task else { throw InspectorServerError.alreadyRunning }
-    let outcome: Result<Addresses, any Error>
-    do {
-      let port = try await listening.value.get()
-      outcome = .success(
-        try Self.addresses(host: configuration.host, port: port, token: configuration.token))
-    } catch {
-      outcome = .failure(error)
-    }
-    // Whether this start still owns the inspector's life: a shutdown meanwhile took it.
-    let owned = life.withLock { life in
-      guard case .starting(let starting, _) = life, starting === group else { return false }
-      if case .success = outcome {
-        life = .running(group: group, task: task)
-      } else {
-        life = .stopped
-      }
-      return true
-    }
-    if owned, case .success(let addresses) = outcome { return addresses }
-    await group.triggerGracefulShutdown()
-    await task.value
-    guard owned, case .failure(let error) = outcome else {
-      throw InspectorServerError.shutDownWhileStarting
-    }
-    throw Self.explained(error, configuration)
   }
 
   /// Whether neither running nor starting; for tests.
-  var isStopped: Bool {
-    life.withLock { life in
-      if case .stopped = life { return true }
-      return false
-    }
-  }
+  var isStopped: Bool { life.isStopped }
 
   /// The binding errors a user can act on, said as ``InspectorServerError``; others as they are.
   private static func explained(_ error: any Error, _ configuration: Configuration) -> any Error {
@@ -252,17 +218,8 @@ public final class InspectorServer: Sendable {
   /// Stops the inspector and waits until its socket is closed. Called while ``start()`` is
   /// starting it, the start throws ``InspectorServerError/shutDownWhileStarting``.
   public func shutdown() async {
-    let stopping: (ServiceGroup, Task<Void, Never>)? = life.withLock { life in
-      defer { life = .stopped }
-      switch life {
-      case .stopped: return nil
-      case .starting(let group, let task), .running(let group, let task): return (group, task)
-      }
-    }
-    guard let (group, task) = stopping else { return }
     hub.finishAllPages()
-    await group.triggerGracefulShutdown()
-    await task.value
+    await life.shutdown()
   }
 
   private static func addresses(host: String, port: Int, token: String) throws -> Addresses {

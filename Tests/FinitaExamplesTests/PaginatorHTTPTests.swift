@@ -86,6 +86,26 @@ struct PaginatorHTTPTests {
     await server.shutdown()
   }
 
+  @Test("two starts at once: one runs, the other is refused; after shutdown the port is free")
+  func startTwiceAtOnce() async throws {
+    for _ in 0..<10 {
+      let server = PageServer(catalog: catalog)
+      let first = Task { try await server.start() }
+      let second = Task { try await server.start() }
+      let results = [await first.result, await second.result]
+      let started = results.compactMap { try? $0.get() }
+      // Before, both could pass the check and listen: the server kept the second, and the
+      // first listened until the process ended.
+      #expect(started.count == 1)
+      await server.shutdown()
+      if let port = started.first?.port {
+        let again = PageServer(catalog: catalog)
+        try await again.start(port: port)
+        await again.shutdown()
+      }
+    }
+  }
+
   private func page(_ index: Int) -> [ListItem] {
     Array(catalog.items[(index * 5)..<min(index * 5 + 5, catalog.items.count)])
   }

@@ -1,0 +1,29 @@
+import Finita
+import ServiceLifecycle
+
+extension ServiceLife {
+  /// Runs `group`, the server's, and returns once it listens: `value` makes what the start
+  /// returns from the port bound.
+  func startServer(
+    _ group: ServiceGroup, listening: OneShot<Result<Int, any Error>>,
+    value: @escaping @Sendable (Int) throws -> Value
+  ) async throws -> Value {
+    let outcome = await start(
+      run: {
+        do {
+          try await group.run()
+          listening.send(.failure(PageServerError.stoppedBeforeListening))
+        } catch {
+          listening.send(.failure(error))
+        }
+      },
+      stop: { await group.triggerGracefulShutdown() },
+      ready: { try value(try await listening.value.get()) })
+    switch outcome {
+    case .started(let value): return value
+    case .alreadyRunning: throw PageServerError.alreadyRunning
+    case .shutDown: throw PageServerError.shutDownWhileStarting
+    case .failed(let error): throw error
+    }
+  }
+}
