@@ -113,8 +113,9 @@ public final class InspectorClient: Sendable {
   private let registry = LockedValue(Registry())
   private let installed: InstalledInterceptor
   private let task: LockedValue<Task<Void, Never>?> = LockedValue(nil)
-  /// The state subscriptions of the machines with diagrams, ended by ``stop()``.
-  private let diagramWatchers: LockedValue<[Subscription]> = LockedValue([])
+  /// The state subscriptions of the machines with diagrams, ended by ``stop()``; `nil` once
+  /// stopped.
+  private let diagramWatchers: LockedValue<[Subscription]?> = LockedValue([])
   private let connectionContinuation: AsyncStream<ConnectionEvent>.Continuation
   /// The client's connection as it changes; for tests and status lines.
   ///
@@ -171,6 +172,7 @@ public final class InspectorClient: Sendable {
         decodeState: { try JSONDecoding.decode(Definition.State.self, from: $0) },
         decodeWish: { try JSONDecoding.decode(Definition.Wish.self, from: $0) },
         diagram: nil))
+    return self
   }
 
   /// Lets the inspector move a machine in time, send it events typed as JSON, and draw its
@@ -186,7 +188,7 @@ public final class InspectorClient: Sendable {
     automaton: Automaton<Definition.State, Event, Output>,
     wishExample: Definition.Wish? = nil
   ) -> InspectorClient where Definition.State: Codable, Definition.Wish: Decodable {
-    _ = attach(
+    let attached = attach(
       .make(
         feature, wishExample: wishExample,
         decodeState: { try JSONDecoding.decode(Definition.State.self, from: $0) },
@@ -196,8 +198,14 @@ public final class InspectorClient: Sendable {
         }))
     // Travelling sets the state without a stage for the interceptor to see; the state observer
     // sees every state, travelled or live, so the diagram highlights the one the feature is in.
+    guard attached else { return self }
     let watcher = feature.observeState { [weak self] _ in self?.diagramsChanged() }
-    diagramWatchers.withLock { $0.append(watcher) }
+    let kept = diagramWatchers.withLock { watchers in
+      watchers?.append(watcher)
+      return watchers != nil
+    }
+    // Stopped meanwhile: nothing would end the watcher but the feature's disposal.
+    if !kept { watcher.cancel() }
     return self
   }
 
@@ -211,20 +219,24 @@ public final class InspectorClient: Sendable {
     }
   }
 
-  private func attach(_ attachment: InspectorAttachment) -> InspectorClient {
+  /// Binds `attachment`'s feature; `false` when the client does not stream it.
+  private func attach(_ attachment: InspectorAttachment) -> Bool {
     // A feature this client does not stream (created before it started, or disposed already)
     // never binds: kept, it would only grow the list.
-    guard let id = attachment.featureID, buffer.holdsLog(ofFeature: id) else { return self }
+    guard let id = attachment.featureID, buffer.holdsLog(ofFeature: id) else { return false }
     registry.withLock { registry in
       registry.attachments[id] = attachment
       if registry.seen[id] != nil { registry.rebinding.insert(id) }
     }
     buffer.wake()
-    return self
+    return true
   }
 
   /// How many features handed over with `inspect` the client still keeps; for tests.
   var attachmentCount: Int { registry.withLock { $0.attachments.count } }
+
+  /// How many machines' states the client watches for their diagrams; for tests.
+  var diagramWatcherCount: Int { diagramWatchers.withLock { $0?.count ?? 0 } }
 
   /// Whether the client is connected to the inspector now.
   public var isConnected: Bool { connected.withLock { $0 } }
@@ -238,8 +250,8 @@ public final class InspectorClient: Sendable {
   /// Uninstalls the interceptor, closes the connection and waits until the client has stopped.
   public func stop() async {
     let watchers = diagramWatchers.withLock { watchers in
-      defer { watchers = [] }
-      return watchers
+      defer { watchers = nil }
+      return watchers ?? []
     }
     for watcher in watchers {
       watcher.cancel()

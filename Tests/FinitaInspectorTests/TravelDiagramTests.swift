@@ -74,6 +74,34 @@ struct TravelDiagramTests {
     await server.shutdown()
   }
 
+  @Test("a machine's state is watched only while the client streams it")
+  func diagramWatchers() async throws {
+    let made = try Feature(
+      automaton: gateAutomaton, undefinedEvents: .ignore, configuration: .init(name: "watched"))
+    // Nothing listens on port 1: the client keeps trying, and streams meanwhile.
+    let client = InspectorClient.start(
+      url: "ws://127.0.0.1:1/app?token=none",
+      configuration: .init(reconnectDelay: { _ in .seconds(3600) }, features: .named("watched")))
+    // A feature made before the client started is not streamed: nothing to watch.
+    client.inspect(made, automaton: gateAutomaton)
+    #expect(client.diagramWatcherCount == 0)
+    #expect(made.observerCounts?.state == 0)
+    let gate = try Feature(
+      automaton: gateAutomaton, undefinedEvents: .ignore, configuration: .init(name: "watched"))
+    client.inspect(gate, automaton: gateAutomaton)
+    #expect(client.diagramWatcherCount == 1)
+    #expect(gate.observerCounts?.state == 1)
+    await client.stop()
+    #expect(gate.observerCounts?.state == 0)
+    // Handed over after the stop: before, its watcher was kept, and nothing ended it but the
+    // feature's disposal.
+    client.inspect(gate, automaton: gateAutomaton)
+    #expect(client.diagramWatcherCount == 0)
+    #expect(gate.observerCounts?.state == 0)
+    made.dispose()
+    gate.dispose()
+  }
+
   @Test(
     "a wake given while the sender is not waiting is kept for its next wait",
     .timeLimit(.minutes(1)))
