@@ -6,19 +6,14 @@ extension ServiceLife {
   /// returns from the port bound.
   func startServer(
     _ group: ServiceGroup, listening: OneShot<Result<Int, any Error>>,
-    value: @escaping @Sendable (Int) throws -> Value
+    value: (Int) throws -> Value
   ) async throws -> Value {
     let outcome = await start(
-      run: {
-        do {
-          try await group.run()
-          listening.send(.failure(PageServerError.stoppedBeforeListening))
-        } catch {
-          listening.send(.failure(error))
-        }
-      },
+      run: { try await group.run() },
       stop: { await group.triggerGracefulShutdown() },
-      ready: { try value(try await listening.value.get()) })
+      listening: listening,
+      stoppedBeforeListening: PageServerError.stoppedBeforeListening,
+      value: value)
     switch outcome {
     case .started(let value): return value
     case .alreadyRunning: throw PageServerError.alreadyRunning

@@ -177,18 +177,13 @@ public final class InspectorServer: Sendable {
     let outcome = await life.start(
       run: {
         await beforeRunning?()
-        do {
-          try await group.run()
-          listening.send(.failure(InspectorServerError.stoppedBeforeListening))
-        } catch {
-          listening.send(.failure(error))
-        }
+        try await group.run()
       },
       stop: { await group.triggerGracefulShutdown() },
-      ready: {
-        let port = try await listening.value.get()
-        return try Self.addresses(
-          host: configuration.host, port: port, token: configuration.token)
+      listening: listening,
+      stoppedBeforeListening: InspectorServerError.stoppedBeforeListening,
+      value: { port in
+        try Self.addresses(host: configuration.host, port: port, token: configuration.token)
       })
     switch outcome {
     case .started(let addresses): return addresses

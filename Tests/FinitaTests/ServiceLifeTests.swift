@@ -6,7 +6,9 @@ import Testing
 /// server here is a task that runs until it is asked to stop.
 @Suite("A server's start and shutdown")
 struct ServiceLifeTests {
-  /// A server that runs until stopped, and listens when `listen` is called.
+  struct StoppedEarly: Error {}
+
+  /// A server that runs until stopped, and listens when `listened` is sent a port.
   final class FakeServer: Sendable {
     let life = ServiceLife<Int>()
     let stopped = OneShot<Void>()
@@ -24,7 +26,7 @@ struct ServiceLifeTests {
           self.stops.withLock { $0 += 1 }
           self.stopped.send(())
         },
-        ready: { try await self.listened.value.get() })
+        listening: listened, stoppedBeforeListening: StoppedEarly(), value: { $0 })
     }
   }
 
@@ -76,8 +78,8 @@ struct ServiceLifeTests {
     #expect(await server.life.shutdown())
     #expect(server.ended.withLock { $0 })
     #expect(server.life.isStopped)
-    // It listens after all (as a socket bound just before the stop would): the start stops it
-    // again rather than running.
+    // Whatever the server says now (a socket bound just before the stop would say it
+    // listens), the start stops it rather than running.
     server.listened.send(.success(2))
     guard case .shutDown = await start.value else {
       Issue.record("expected shutDown")
@@ -116,9 +118,12 @@ struct ServiceLifeTests {
     // A new start owns the server now; its server is another fake, started through the same
     // life, so the old start's stop cannot reach it.
     let newStopped = OneShot<Void>()
+    let newListening = OneShot<Result<Int, any Error>>()
+    newListening.send(.success(4))
     let new = Task {
       await server.life.start(
-        run: { await newStopped.value }, stop: { newStopped.send(()) }, ready: { 4 })
+        run: { await newStopped.value }, stop: { newStopped.send(()) }, listening: newListening,
+        stoppedBeforeListening: StoppedEarly(), value: { $0 })
     }
     guard case .started(4) = await new.value else {
       Issue.record("expected the new start to run")

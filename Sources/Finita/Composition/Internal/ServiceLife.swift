@@ -40,30 +40,43 @@ package final class ServiceLife<Value: Sendable>: Sendable {
   /// Creates it stopped.
   package init() {}
 
-  /// Starts the server unless it is starting or running.
+  /// Starts the server unless it is starting or running, and waits until it listens.
   ///
   /// - Parameters:
   ///   - run: Runs the server until it stops, in a task of its own.
   ///   - stop: Asks the server to stop; `run` then returns.
-  ///   - ready: Waits until the server listens, and returns what the start returns.
+  ///   - listening: Where the server sends its port once it listens, or why it cannot. When
+  ///     `run` ends first, it gets `run`'s error, or `stoppedBeforeListening`.
+  ///   - stoppedBeforeListening: The error of a `run` that returned before listening.
+  ///   - value: What the start returns, made from the port.
   /// - Returns: How the start ended.
   package func start(
-    run: @escaping @Sendable () async -> Void,
+    run: @escaping @Sendable () async throws -> Void,
     stop: @escaping @Sendable () async -> Void,
-    ready: () async throws -> Value
+    listening: OneShot<Result<Int, any Error>>,
+    stoppedBeforeListening: any Error,
+    value: (Int) throws -> Value
   ) async -> StartOutcome {
     // The task is made under the lock that says the server is starting.
     let begun: Begun? = state.withLock { state in
       guard case .stopped = state.life else { return nil }
       state.starts += 1
-      let begun = Begun(id: state.starts, stop: stop, task: Task { await run() })
+      let task = Task {
+        do {
+          try await run()
+          listening.send(.failure(stoppedBeforeListening))
+        } catch {
+          listening.send(.failure(error))
+        }
+      }
+      let begun = Begun(id: state.starts, stop: stop, task: task)
       state.life = .starting(begun)
       return begun
     }
     guard let begun else { return .alreadyRunning }
     let outcome: Result<Value, any Error>
     do {
-      outcome = .success(try await ready())
+      outcome = .success(try value(try await listening.value.get()))
     } catch {
       outcome = .failure(error)
     }
