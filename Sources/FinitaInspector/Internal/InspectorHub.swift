@@ -68,9 +68,9 @@ final class InspectorHub: Sendable {
         stream.yield(text)
         return
       }
-      waiting!.append(text)
+      waiting?.append(text)
       // Like the page's stream: past its backlog, the oldest messages are dropped for it.
-      if waiting!.count > 2 * backlog { waiting!.removeFirst(waiting!.count - backlog) }
+      if let count = waiting?.count, count > 2 * backlog { waiting?.removeFirst(count - backlog) }
     }
   }
 
