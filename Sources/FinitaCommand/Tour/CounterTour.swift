@@ -70,6 +70,9 @@ enum CounterTour {
       output.note("(the app received \(item))")
       break
     }
+    // The thread that delivered the news may still be finishing its step: wait for it, so that
+    // `disposed` is printed here and not in the next section.
+    await counter.idle()
     counter.dispose()
   }
 }

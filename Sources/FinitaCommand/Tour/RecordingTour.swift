@@ -16,6 +16,8 @@ enum RecordingTour {
       .didEnterBackground, .willEnterForeground, .didBecomeActive,
     ]
     for event in events { tracker.accept(event) }
+    // The cancelled timer's task ends on its own thread; its end is a step of the recording.
+    await tracker.idle()
     guard let recording = recorder.recording(of: CallTracker.self, named: "CallTracker") else {
       output.note("Nothing was recorded.")
       return

@@ -19,6 +19,22 @@ struct TourOutput {
   func flush() {
     print("")
   }
+
+  /// The tour's last line: it ran to the end, and which sections it left out, if any. The CI
+  /// reads it to tell a finished tour from one that stopped.
+  ///
+  /// - Parameters:
+  ///   - leftOut: The names of the sections not run.
+  ///   - command: The command that runs them.
+  func end(leftOut: [String], command: String) {
+    print("")
+    if leftOut.isEmpty {
+      print("End of the tour: every section ran.")
+    } else {
+      print(
+        "End of the tour. Left out: \(leftOut.joined(separator: ", ")); to run them: \(command)")
+    }
+  }
 }
 
 /// Prints each stage of a feature's processing as one line, in order.
