@@ -43,39 +43,43 @@ while IFS= read -r line || [ -n "$line" ]; do
   esac
 done <"$output"
 
+contains() {
+  local wanted=$1
+  shift
+  local item
+  for item in "$@"; do
+    if [ "$item" = "$wanted" ]; then return 0; fi
+  done
+  return 1
+}
+
 problems=()
-# Each expected heading must come after the one before it.
-position=0
+present=()
 for heading in "${expected[@]}"; do
-  found=-1
-  for ((index = position; index < ${#actual[@]}; index++)); do
-    if [ "${actual[index]}" = "$heading" ]; then
-      found=$index
-      break
-    fi
-  done
-  if [ "$found" -ge 0 ]; then
-    position=$((found + 1))
-    continue
-  fi
-  earlier=false
-  for ((index = 0; index < position; index++)); do
-    if [ "${actual[index]}" = "$heading" ]; then earlier=true; fi
-  done
-  if $earlier; then
-    problems+=("out of order (printed before the section listed above it): $heading")
+  if contains "$heading" "${actual[@]}"; then
+    present+=("$heading")
   else
     problems+=("missing: $heading")
   fi
 done
 
+# The listed headings the tour printed, in its order, must be the list's order.
+printed=()
+for heading in "${actual[@]}"; do
+  if contains "$heading" "${present[@]}" && ! contains "$heading" "${printed[@]}"; then
+    printed+=("$heading")
+  fi
+done
+for ((index = 0; index < ${#present[@]}; index++)); do
+  if [ "${present[index]}" != "${printed[index]}" ]; then
+    problems+=("out of order: section $((index + 1)) of the list is \"${present[index]}\", but the tour printed \"${printed[index]}\" there")
+    break
+  fi
+done
+
 # A heading the list does not know: a section was added without its line, or renamed.
 for heading in "${actual[@]}"; do
-  listed=false
-  for wanted in "${expected[@]}"; do
-    if [ "$wanted" = "$heading" ]; then listed=true; fi
-  done
-  if ! $listed; then
+  if ! contains "$heading" "${expected[@]}"; then
     problems+=("not in $list (add it there, in order): $heading")
   fi
 done
@@ -91,7 +95,7 @@ case "$last" in
 esac
 
 if [ ${#problems[@]} -gt 0 ]; then
-  echo "check-tour: $output does not show the tour's ${#expected[@]} sections:" >&2
+  echo "check-tour: $output is not a whole tour of the ${#expected[@]} sections of $list:" >&2
   for problem in "${problems[@]}"; do echo "  $problem" >&2; done
   exit 1
 fi
