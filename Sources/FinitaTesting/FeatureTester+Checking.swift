@@ -1,4 +1,3 @@
-import CustomDump
 import Finita
 
 // The comparison of an expected state with the actual one, shared by every step.
@@ -20,7 +19,7 @@ extension FeatureTester {
       return
     }
     guard expected != after else { return }
-    let difference = diff(expected, after, format: .proportional) ?? ""
+    let difference = difference(expected, after)
     let headline =
       updateExpected == nil
       ? "The state was not expected to change after \(context), but it did:"

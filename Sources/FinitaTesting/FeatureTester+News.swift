@@ -1,4 +1,3 @@
-import CustomDump
 import Finita
 
 // The step that checks the news the feature published.
@@ -34,7 +33,7 @@ extension FeatureTester where News: Equatable {
         return
       }
       if published != news {
-        let difference = diff(news, published, format: .proportional) ?? ""
+        let difference = difference(news, published)
         report(
           "Published news is not the expected one: (− expected, + published)\n\n\(difference)",
           at: location

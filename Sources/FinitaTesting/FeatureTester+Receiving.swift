@@ -1,4 +1,3 @@
-import CustomDump
 import Finita
 
 // The steps that check what asynchronous work delivered: received effects and skipping them.
@@ -26,7 +25,7 @@ extension FeatureTester {
       matching: { $0 == expected },
       expectedDescription: describe(expected),
       mismatch: { actual in
-        let difference = diff(expected, actual, format: .proportional) ?? ""
+        let difference = self.difference(expected, actual)
         return "Received an effect other than the one expected: (− expected, + received)\n\n"
           + difference
       },

@@ -22,7 +22,8 @@ import Finita
 /// fails the test, with a `-`/`+` diff of expected and actual values, at the line of the step.
 /// Set ``exhaustivity`` to ``Exhaustivity/off`` to check only what the test asserts.
 ///
-/// Failures are reported through IssueReporting, so they work under Swift Testing and XCTest.
+/// A failure is recorded as an issue of the running Swift Testing test, or as an XCTest failure
+/// under XCTest.
 public final class FeatureTester<Definition: FeatureDefinition>: Sendable
 where Definition.State: Equatable {
   /// The feature's public input.

@@ -1,6 +1,4 @@
-import CustomDump
 import Finita
-import IssueReporting
 
 /// Where a step of a test is written: the four values every public step of ``FeatureTester``
 /// takes as default arguments, kept together from the public method down to the one function
@@ -17,22 +15,19 @@ struct StepLocation: Sendable {
 }
 
 extension FeatureTester {
-  /// The one place a failure leaves the tester: IssueReporting hands it to Swift Testing or
-  /// XCTest, whichever runs the test, at the step's line.
+  /// The one place a failure leaves the tester: Swift Testing or XCTest, whichever runs the
+  /// test, records it at the step's line.
   func report(_ message: String, at location: StepLocation) {
-    reportIssue(
-      message,
-      fileID: location.fileID,
-      filePath: location.filePath,
-      line: location.line,
-      column: location.column
-    )
+    location.recordIssue(message)
   }
 
-  /// A value on one line, as failure messages show it.
+  /// A value on one line, as failure messages show it, two levels deep.
   func describe(_ value: some Any) -> String {
-    var text = ""
-    customDump(value, to: &text, maxDepth: 2)
-    return text.replacingOccurrences(of: "\n", with: " ")
+    ValueDump(maxDepth: 2).line(of: value)
+  }
+
+  /// The `−`/`+` lines of an expected value and the actual one, which are not equal.
+  func difference(_ expected: some Any, _ actual: some Any) -> String {
+    LineDiff.values(expected: expected, actual: actual)
   }
 }
