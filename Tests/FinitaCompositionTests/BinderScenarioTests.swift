@@ -1,4 +1,3 @@
-import Clocks
 import Dispatch
 import Finita
 import FinitaFixtures
@@ -24,7 +23,7 @@ struct BinderScenarioTests {
 
   @Test("35. a transformer between two features: news mapped to wishes, nil drops")
   func transformerBetweenFeatures() {
-    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: TestClock()))
+    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: VirtualClock()))
     let loader = Feature(initialState: Loader.State(), definition: Loader())
     let binder = Binder()
     binder.bind(.news(of: worker), to: .wishes(of: loader)) { news in
@@ -127,7 +126,7 @@ struct BinderScenarioTests {
 
   @Test("37. A's news Done(5) reaches B's actor as Load(5), with B's latest state")
   func newsToWish() {
-    let a = Feature(initialState: Worker.State(), definition: Worker(clock: TestClock()))
+    let a = Feature(initialState: Worker.State(), definition: Worker(clock: VirtualClock()))
     let b = Feature(initialState: Loader.State(), definition: Loader())
     let binder = Binder()
     binder.bind(.news(of: a), to: .wishes(of: b), named: "done -> load") { news in
@@ -215,7 +214,7 @@ struct BinderScenarioTests {
     arguments: [false, true]
   )
   func handlerEndsLifecycle(enderFirst: Bool) {
-    let a = Feature(initialState: Worker.State(), definition: Worker(clock: TestClock()))
+    let a = Feature(initialState: Worker.State(), definition: Worker(clock: VirtualClock()))
     let received = Recorder<Worker.News>()
     let lifecycle = ManualLifecycle()
     let binder = Binder(lifecycle: lifecycle)
@@ -243,7 +242,7 @@ struct BinderScenarioTests {
 
   @Test("38. a handler that cancels the binder: the news still reaches every binding")
   func handlerCancelsBinder() {
-    let a = Feature(initialState: Worker.State(), definition: Worker(clock: TestClock()))
+    let a = Feature(initialState: Worker.State(), definition: Worker(clock: VirtualClock()))
     let received = Recorder<Worker.News>()
     let binder = Binder()
     binder.bind(.news(of: a), to: .closure { [weak binder] _ in binder?.cancel() })
@@ -322,7 +321,7 @@ struct ConnectedFeaturesTests {
 
   @Test("a chain of three features: A's news drives B, whose news drives C, in order")
   func chainInOrder() {
-    let a = Feature(initialState: Worker.State(), definition: Worker(clock: TestClock()))
+    let a = Feature(initialState: Worker.State(), definition: Worker(clock: VirtualClock()))
     let b = Feature(initialState: Loader.State(), definition: Loader())
     let c = Feature(initialState: Loader.State(), definition: Loader())
     let log = Recorder<String>()
@@ -370,7 +369,7 @@ struct ConnectedFeaturesTests {
 
   @Test("a sequence factory makes a fresh sequence on each begin")
   func sequenceFactory() async {
-    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: TestClock()))
+    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: VirtualClock()))
     let received = Recorder<Worker.News>()
     let lifecycle = ManualLifecycle()
     let binder = Binder(lifecycle: lifecycle)
@@ -391,7 +390,7 @@ struct ConnectedFeaturesTests {
 
   @Test("a disposed source feature finishes its bindings, and the log says so")
   func disposedSource() {
-    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: TestClock()))
+    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: VirtualClock()))
     let log = Recorder<String>()
     let binder = Binder(log: { log.append($0) })
     binder.bind(.news(of: worker), to: .closure { _ in }, named: "worker")

@@ -1,7 +1,7 @@
-import Clocks
 import Finita
 import FinitaCombine
 import FinitaFixtures
+import FinitaTesting
 import Testing
 
 #if canImport(Combine)
@@ -196,7 +196,7 @@ struct CombineAdapterTests {
 
   @Test("newsPublisher delivers news published after subscription, not earlier ones")
   func newsPublisher() {
-    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: TestClock()))
+    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: VirtualClock()))
     worker.accept(.finish(0))
     var news: [Worker.News] = []
     let cancellable = worker.newsPublisher.sink { news.append($0) }

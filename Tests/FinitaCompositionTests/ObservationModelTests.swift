@@ -1,6 +1,6 @@
-import Clocks
 import Finita
 import FinitaObservation
+import FinitaTesting
 import Observation
 import Testing
 
@@ -66,7 +66,7 @@ struct ObservationModelTests {
   @Test("a view-state model over two features through a mapper")
   func viewStateModelOverMapper() {
     let profile = Feature(initialState: Profile.State(), definition: Profile())
-    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: TestClock()))
+    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: VirtualClock()))
     let mapper = UIStateMapper(profile, worker) { profile, worker in
       "\(profile.name): \(worker.finished.count)"
     }

@@ -1,5 +1,5 @@
-import Clocks
 import Finita
+import FinitaTesting
 import Testing
 
 struct ProfileViewState: Equatable, Sendable {
@@ -12,7 +12,7 @@ struct UIStateMapperTests {
   private func makeMapper() -> (Feature<Profile>, Feature<Worker>, UIStateMapper<ProfileViewState>)
   {
     let profile = Feature(initialState: Profile.State(), definition: Profile())
-    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: TestClock()))
+    let worker = Feature(initialState: Worker.State(), definition: Worker(clock: VirtualClock()))
     let mapper = UIStateMapper(profile, worker) { profile, worker in
       ProfileViewState(
         title: "\(profile.name) (\(worker.finished.count))",

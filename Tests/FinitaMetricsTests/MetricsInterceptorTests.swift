@@ -1,7 +1,7 @@
-import Clocks
 import Finita
 import FinitaFixtures
 import FinitaMetrics
+import FinitaTesting
 import MetricsTestKit
 import Testing
 
@@ -31,7 +31,7 @@ struct MetricsInterceptorTests {
   @Test("asynchronous work is timed with the clock and counted in flight while it runs")
   func workTimerAndInFlight() async throws {
     let metrics = TestMetrics()
-    let clock = TestClock()
+    let clock = VirtualClock()
     let (signal, ended) = StageSignal.make(.workFinished)
     let gate = Gate()
     let shelf = Feature(

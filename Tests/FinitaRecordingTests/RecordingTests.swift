@@ -1,4 +1,3 @@
-import Clocks
 import Finita
 import FinitaFixtures
 import FinitaTesting
@@ -30,7 +29,7 @@ private func recordSession(recorder: FeatureRecorder) async -> Feature<Tracker> 
 struct RecorderTests {
   @Test("every stage is recorded with its typed values and its time on the injected clock")
   func recordsStages() async throws {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let recorder = FeatureRecorder(capacity: 1000, clock: clock)
     let feature = Feature(
       initialState: Tracker.State(), definition: Tracker(clock: clock),

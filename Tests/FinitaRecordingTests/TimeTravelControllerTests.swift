@@ -1,6 +1,6 @@
-import Clocks
 import Finita
 import FinitaRecording
+import FinitaTesting
 import Testing
 
 @Suite("Time travel over a recording")
@@ -10,7 +10,7 @@ struct TimeTravelControllerTests {
     let recorder = FeatureRecorder()
     let feature = Feature(
       initialState: Tracker.State(),
-      definition: Tracker(clock: TestClock()),
+      definition: Tracker(clock: VirtualClock()),
       configuration: .init(name: "tracker", interceptors: [recorder])
     )
     for _ in 0..<4 { feature.accept(.increment) }
@@ -35,7 +35,7 @@ struct TimeTravelControllerTests {
     let recorder = FeatureRecorder()
     let feature = Feature(
       initialState: Tracker.State(),
-      definition: Tracker(clock: TestClock()),
+      definition: Tracker(clock: VirtualClock()),
       configuration: .init(interceptors: [recorder])
     )
     for _ in 0..<3 { feature.accept(.increment) }

@@ -1,4 +1,3 @@
-import Clocks
 import Finita
 import FinitaFixtures
 import Testing

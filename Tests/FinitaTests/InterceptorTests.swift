@@ -1,4 +1,3 @@
-import Clocks
 import Dispatch
 import Finita
 import FinitaFixtures
@@ -78,7 +77,7 @@ private final class Journal: FeatureInterceptor {
 struct InterceptorTests {
   private func makeLibrary(
     _ journal: Journal,
-    clock: any Clock<Duration> = TestClock(),
+    clock: any Clock<Duration> = VirtualClock(),
     name: String? = "library"
   ) -> Feature<Library> {
     Feature(
@@ -149,7 +148,7 @@ struct InterceptorTests {
   @Test("cancelled and failing work report workCancelled and workFailed with the error")
   func workCancelledAndFailed() async {
     let journal = Journal()
-    let clock = TestClock()
+    let clock = VirtualClock()
     let feature = makeLibrary(journal, clock: clock)
     feature.accept(.load)
     feature.accept(.cancelLoad)
@@ -174,7 +173,7 @@ struct InterceptorTests {
     let target = Locked<Feature<Library>?>(nil)
     let feature = Feature(
       initialState: 0,
-      definition: Library(clock: TestClock()),
+      definition: Library(clock: VirtualClock()),
       configuration: .init(interceptors: [Echoing(target: target), journal])
     )
     target.set(feature)
@@ -223,7 +222,7 @@ struct InterceptorTests {
       while !firstInstalled.value {}
       for _ in 0..<250 {
         let feature = Feature(
-          initialState: 0, definition: Library(clock: TestClock()),
+          initialState: 0, definition: Library(clock: VirtualClock()),
           configuration: .init(name: name))
         feature.accept(.borrow)
         created.modify { $0.append(feature) }
@@ -234,7 +233,7 @@ struct InterceptorTests {
     // and the PostProcessor's action), from an interceptor it is given.
     let reference = StageCount()
     let referenceFeature = Feature(
-      initialState: 0, definition: Library(clock: TestClock()),
+      initialState: 0, definition: Library(clock: VirtualClock()),
       configuration: .init(interceptors: [reference]))
     referenceFeature.accept(.borrow)
     let whole = try #require(reference.counts.value.values.first)
@@ -245,7 +244,7 @@ struct InterceptorTests {
     #expect(!counts.isEmpty)
     #expect(counts.count <= created.value.count)
     let later = Feature(
-      initialState: 0, definition: Library(clock: TestClock()), configuration: .init(name: name))
+      initialState: 0, definition: Library(clock: VirtualClock()), configuration: .init(name: name))
     later.accept(.borrow)
     #expect(count.counts.value.count == counts.count)
     _ = referenceFeature
@@ -258,12 +257,12 @@ struct InterceptorTests {
     let token = FeatureInterceptors.install(journal, for: .named(name))
     let selected = Feature(
       initialState: 0,
-      definition: Library(clock: TestClock()),
+      definition: Library(clock: VirtualClock()),
       configuration: .init(name: name)
     )
     let other = Feature(
       initialState: 0,
-      definition: Library(clock: TestClock()),
+      definition: Library(clock: VirtualClock()),
       configuration: .init(name: name + "-other")
     )
     selected.accept(.borrow)
@@ -271,7 +270,7 @@ struct InterceptorTests {
     token.uninstall()
     let later = Feature(
       initialState: 0,
-      definition: Library(clock: TestClock()),
+      definition: Library(clock: VirtualClock()),
       configuration: .init(name: name)
     )
     later.accept(.borrow)
@@ -289,7 +288,7 @@ struct InterceptorTests {
     }
     let feature = Feature(
       initialState: 0,
-      definition: Library(clock: TestClock()),
+      definition: Library(clock: VirtualClock()),
       configuration: .init(name: "shelf", interceptors: [describing]),
       startsImmediately: false
     )
@@ -329,7 +328,7 @@ struct InterceptorTests {
     let events = Locked<[String]>([])
     let feature = Feature(
       initialState: 0,
-      definition: Library(clock: TestClock()),
+      definition: Library(clock: VirtualClock()),
       configuration: .init(interceptors: [Capture(events: events)]),
       startsImmediately: false
     )
@@ -488,13 +487,13 @@ struct CompiledInterceptorTests {
     }
     let features = Features()
     let attached = Feature(
-      initialState: 0, definition: Library(clock: TestClock()),
+      initialState: 0, definition: Library(clock: VirtualClock()),
       configuration: .init(name: "attached", interceptors: [features], onUnhandledError: { _ in }))
     let compiled = Feature(
-      initialState: 0, definition: Library(clock: TestClock()).intercepted(by: features),
+      initialState: 0, definition: Library(clock: VirtualClock()).intercepted(by: features),
       configuration: .init(onUnhandledError: { _ in }))
     let unseen = Feature(
-      initialState: 0, definition: Library(clock: TestClock()),
+      initialState: 0, definition: Library(clock: VirtualClock()),
       configuration: .init(onUnhandledError: { _ in }))
     let attachedInfo = try #require(attached.interceptedInfo)
     let compiledInfo = try #require(compiled.interceptedInfo)
@@ -544,7 +543,7 @@ struct CompiledInterceptorTests {
       installed,
       for: FeatureFilter { FeatureFilter.type(Library.self).selects($0) && $0.name == name })
     let feature = Feature(
-      initialState: 0, definition: Library(clock: TestClock()).intercepted(by: compiled),
+      initialState: 0, definition: Library(clock: VirtualClock()).intercepted(by: compiled),
       configuration: .init(name: name))
     token.uninstall()
     feature.accept(.borrow)
@@ -569,7 +568,7 @@ struct CompiledInterceptorTests {
     let lines = Locked<[String]>([])
     let feature = Feature(
       initialState: 0,
-      definition: Library(clock: TestClock()).intercepted(
+      definition: Library(clock: VirtualClock()).intercepted(
         by: Tagging(tag: "compiled", lines: lines)),
       configuration: .init(interceptors: [Tagging(tag: "attached", lines: lines)])
     )
@@ -597,7 +596,7 @@ struct CompiledInterceptorTests {
     }
     let echoing = Echoing()
     let feature = Feature(
-      initialState: 0, definition: Library(clock: TestClock()).intercepted(by: echoing))
+      initialState: 0, definition: Library(clock: VirtualClock()).intercepted(by: echoing))
     echoing.target.set(feature)
     feature.accept(.borrow)
     let lines = echoing.lines.values
@@ -616,7 +615,7 @@ struct CompiledInterceptorTests {
         let attached = Journal()
         let feature = Feature(
           initialState: 0,
-          definition: Library(clock: TestClock()).intercepted(by: compiled),
+          definition: Library(clock: VirtualClock()).intercepted(by: compiled),
           configuration: .init(interceptors: [attached], onUnhandledError: { _ in })
         )
         // The fifth thread sends too, and disposes halfway: no thread waits in a loop, which
@@ -657,7 +656,7 @@ struct CompiledInterceptorTests {
     let offMain = Locked(0)
     let feature = Feature(
       initialState: 0,
-      definition: Library(clock: TestClock())
+      definition: Library(clock: VirtualClock())
         .intercepted(by: Confinement(key: key, calls: calls, offMain: offMain)),
       configuration: .init(isolation: .mainActor)
     )
@@ -682,7 +681,7 @@ struct CompiledInterceptorTests {
       let journal = Journal()
       interceptor = journal
       let feature = Feature(
-        initialState: 0, definition: Library(clock: TestClock()).intercepted(by: journal))
+        initialState: 0, definition: Library(clock: VirtualClock()).intercepted(by: journal))
       feature.accept(.borrow)
       #expect(journal.lines.values.contains("wish borrow"))
     }
@@ -706,7 +705,7 @@ struct CompiledInterceptorTests {
     }
     let keeper = Keeper()
     let feature = Feature(
-      initialState: 0, definition: Library(clock: TestClock()).intercepted(by: keeper))
+      initialState: 0, definition: Library(clock: VirtualClock()).intercepted(by: keeper))
     feature.accept(.borrow)
     let log = try #require(keeper.log.value)
     let stages = log.read().entries.map(\.values.stage)
@@ -779,7 +778,7 @@ struct CompiledInterceptorTests {
     let states = Locked<[Int]>([])
     let feature = Feature(
       initialState: 0,
-      definition: Library(clock: TestClock()).intercepted(by: Keeping(states: states)))
+      definition: Library(clock: VirtualClock()).intercepted(by: Keeping(states: states)))
     feature.accept(.borrow)
     #expect(states.value == [0, 1, 2])
   }

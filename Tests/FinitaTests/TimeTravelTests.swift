@@ -1,4 +1,3 @@
-import Clocks
 import Dispatch
 import Finita
 import FinitaFixtures
@@ -40,7 +39,7 @@ private struct Log: FeatureDefinition {
 
 @Suite("Time travel", .threadTestsTimeLimit)
 struct TimeTravelTests {
-  private func makeLog(clock: any Clock<Duration> = TestClock()) -> Feature<Log> {
+  private func makeLog(clock: any Clock<Duration> = VirtualClock()) -> Feature<Log> {
     Feature(initialState: [], definition: Log(clock: clock))
   }
 
