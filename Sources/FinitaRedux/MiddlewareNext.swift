@@ -10,7 +10,9 @@ import Finita
 /// The call may come from another thread while the middleware's run is going (a middleware that
 /// waits for a worker, say): the action is then reduced on that thread, into the same run. No
 /// lock is held while the reducer runs: it works on a copy of the run's state, committed when it
-/// returns; a reduction that finds another one committed meanwhile runs again on the newer state.
+/// returns. One thread at a time reduces into a run, so the reducer runs exactly once for each
+/// action: called while another thread is reducing, `next` returns at once, and that thread
+/// reduces the action after its own, before the run ends.
 public struct MiddlewareNext<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline let pass: MiddlewarePass<State, Action>
   /// The middleware that receives the action, or the middleware count for the reducer.

@@ -1,3 +1,4 @@
+import Dispatch
 import Finita
 
 /// A store's trips of actions through its middleware chain, one at a time, run by the Actor on
@@ -12,11 +13,14 @@ import Finita
 /// No lock is held while the middleware or the reducer runs. The pass's bookkeeping
 /// (``MiddlewarePassProgress``) is shared with the threads a middleware may hand `next` to, so
 /// it lives in a `LockedValue`, and reducing is two short critical sections around the
-/// reducer: take a copy of the pass's state (and its version), reduce the copy with no lock
-/// held, then commit it if the pass is still open and nobody committed in between. When
-/// another thread committed first, the reducer runs again on the newer state (a reducer is
-/// pure, so this changes nothing but the time spent); when the pass ended in between, the
-/// action is queued, as if `next` had been called after the pass.
+/// reducer: take a copy of the pass's state, reduce the copy with no lock held, then commit it.
+/// One thread at a time reduces into the pass, so the reducer runs exactly once per action: an
+/// action passed to `next` while another thread is reducing waits for that thread, which
+/// reduces it after its own (its `next` returns at once, so a reducer that waits for such a
+/// thread does not deadlock). When the pass ended before `next` was called, the action is
+/// queued in the store, as if `next` had been called after the pass. The pass does not end
+/// while a thread is reducing into it: the processing thread waits for that thread, and so for
+/// the reducer, with no lock held.
 ///
 /// A store has one of these objects and reuses it for every pass, so dispatching allocates
 /// nothing: the engine never runs two Actors of one store at once. Each pass has a new
@@ -32,6 +36,9 @@ final class MiddlewarePass<AppState: Sendable, AppAction: Sendable>: Sendable {
   @usableFromInline let reducer: Reducer<AppState, AppAction>
   @usableFromInline let link: StoreLink<AppState, AppAction>
   @usableFromInline let progress: LockedValue<MiddlewarePassProgress<AppState, AppAction>>
+  /// Signalled by the thread that finishes reducing into a pass the processing thread is
+  /// waiting to end; at most one wait and one signal per pass.
+  @usableFromInline let reductionDidFinish = DispatchSemaphore(value: 0)
 
   init(
     state: AppState,
@@ -51,7 +58,14 @@ final class MiddlewarePass<AppState: Sendable, AppAction: Sendable>: Sendable {
   func run(_ action: AppAction, from index: Int, on state: AppState) -> Effects<Effect> {
     let generation = progress.withLock { $0.open(on: state) }
     callMiddleware(at: index, with: action, in: generation)
-    let reduced = progress.withLock { $0.close() }
+    let reduced: (first: Effect?, more: [Effect]?)
+    if let ended = progress.withLock({ $0.end() }) {
+      reduced = ended
+    } else {
+      // Another thread is still reducing into this pass: what it reduces belongs to the pass.
+      reductionDidFinish.wait()
+      reduced = progress.withLock { $0.takeReduced() }
+    }
     switch reduced {
     case (nil, _): return .none
     case (let first?, nil): return .just(first)
@@ -91,22 +105,26 @@ final class MiddlewarePass<AppState: Sendable, AppAction: Sendable>: Sendable {
     return isOpen ? state : (link.state ?? state)
   }
 
-  /// Reduces `action` into pass `generation`'s state, with no lock held while the reducer runs;
-  /// queues it for the reducer when the pass has ended.
+  /// Reduces `action` into pass `generation`'s state, with no lock held while the reducer runs,
+  /// then the actions other threads passed on meanwhile; leaves `action` to the thread already
+  /// reducing, if any; queues it for the reducer when the pass has ended.
   @inlinable
   func reduce(_ action: AppAction, in generation: UInt64) {
-    attempts: while let snapshot = progress.withLock({ $0.snapshot(in: generation) }) {
-      var state = snapshot.state
-      reducer.reduce(&state, action)
-      let outcome = progress.withLock {
-        $0.commit(action, state, in: generation, over: snapshot.version)
-      }
-      switch outcome {
-      case .committed: return
-      case .superseded: continue attempts
-      case .ended: break attempts
+    var step = progress.withLock { $0.arrive(action, in: generation) }
+    while true {
+      switch step {
+      case .reduce(let next, var state):
+        reducer.reduce(&state, next)
+        step = progress.withLock { $0.commit(next, state) }
+      case .leftToReducingThread, .done:
+        return
+      case .doneWakingTheEnd:
+        reductionDidFinish.signal()
+        return
+      case .sendToStore:
+        link.send(.resume(action, at: middleware.count))
+        return
       }
     }
-    link.send(.resume(action, at: middleware.count))
   }
 }

@@ -1,9 +1,14 @@
 /// What a store's ``MiddlewarePass`` shares between the processing thread and the threads a
 /// middleware hands `next` to: read and changed only under the pass's lock, in short steps that
 /// never call the middleware or the reducer.
+///
+/// One thread at a time reduces into a pass. An action passed to `next` while another thread is
+/// reducing waits in ``waiting`` and that thread reduces it next, so the reducer runs exactly
+/// once for each action, on the state its predecessors left.
 @usableFromInline
 struct MiddlewarePassProgress<AppState: Sendable, AppAction: Sendable> {
   @usableFromInline typealias Effect = StoreEffect<AppState, AppAction>
+  @usableFromInline typealias Step = MiddlewarePassStep<AppState, AppAction>
 
   /// The state the middleware sees: the store's state at the start of the pass, with the
   /// actions reduced since.
@@ -12,9 +17,12 @@ struct MiddlewarePassProgress<AppState: Sendable, AppAction: Sendable> {
   @usableFromInline var generation: UInt64 = 0
   /// Whether pass ``generation`` is running.
   @usableFromInline var isRunning = false
-  /// How many actions the pass has committed: a reduction that started from an older version
-  /// lost a race and runs again.
-  @usableFromInline var version: UInt64 = 0
+  /// Whether a thread is running the reducer for the pass.
+  @usableFromInline var isReducing = false
+  /// Whether the processing thread waits for the reducing thread before it ends the pass.
+  @usableFromInline var isEndWaiting = false
+  /// The actions passed to `next` while another thread was reducing, in arrival order.
+  @usableFromInline var waiting: [AppAction] = []
   /// The pass's first reduced action, kept apart so a pass that reduces one action (the usual
   /// case) needs no array.
   @usableFromInline var first: Effect?
@@ -32,15 +40,23 @@ struct MiddlewarePassProgress<AppState: Sendable, AppAction: Sendable> {
     self.state = state
     generation &+= 1
     isRunning = true
-    version = 0
     return generation
   }
 
-  /// Ends the pass and hands over what it reduced, in order.
+  /// Ends the pass (later `next` calls go to the store's queue) and hands over what it reduced,
+  /// in order; `nil` while a thread is still reducing into it: wait for that thread, then call
+  /// ``takeReduced()``.
   @inlinable
-  mutating func close() -> (first: Effect?, more: [Effect]?) {
+  mutating func end() -> (first: Effect?, more: [Effect]?)? {
     isRunning = false
-    return (first.take(), more.take())
+    isEndWaiting = isReducing
+    return isEndWaiting ? nil : takeReduced()
+  }
+
+  /// Hands over what the pass reduced, in order.
+  @inlinable
+  mutating func takeReduced() -> (first: Effect?, more: [Effect]?) {
+    (first.take(), more.take())
   }
 
   /// Whether pass `generation` is still running.
@@ -49,26 +65,24 @@ struct MiddlewarePassProgress<AppState: Sendable, AppAction: Sendable> {
     isRunning && self.generation == generation
   }
 
-  /// The state to reduce into for pass `generation`, with the version it was taken at; `nil`
-  /// once that pass has ended.
+  /// What to do with `action`, passed to the reducer in pass `generation`: reduce it now, leave
+  /// it to the thread already reducing, or (once the pass has ended) queue it in the store.
   @inlinable
-  func snapshot(in generation: UInt64) -> (state: AppState, version: UInt64)? {
-    isOpen(generation) ? (state, version) : nil
+  mutating func arrive(_ action: AppAction, in generation: UInt64) -> Step {
+    guard isOpen(generation) else { return .sendToStore }
+    guard !isReducing else {
+      waiting.append(action)
+      return .leftToReducingThread
+    }
+    isReducing = true
+    return .reduce(action, state)
   }
 
-  /// Keeps `state`, reduced by `action` from the snapshot taken at `version`, as the pass's
-  /// state and as its next effect, unless the pass ended or another reduction came first.
+  /// Keeps `state`, `action` reduced on the pass's state, as the pass's state and as its next
+  /// effect; then hands over the next waiting action, if any.
   @inlinable
-  mutating func commit(
-    _ action: AppAction,
-    _ state: AppState,
-    in generation: UInt64,
-    over version: UInt64
-  ) -> MiddlewarePassCommit {
-    guard isOpen(generation) else { return .ended }
-    guard self.version == version else { return .superseded }
+  mutating func commit(_ action: AppAction, _ state: AppState) -> Step {
     self.state = state
-    self.version &+= 1
     let effect = Effect.commit(action, state)
     if first == nil {
       first = effect
@@ -77,6 +91,12 @@ struct MiddlewarePassProgress<AppState: Sendable, AppAction: Sendable> {
     } else {
       more?.append(effect)
     }
-    return .committed
+    if !waiting.isEmpty {
+      return .reduce(waiting.removeFirst(), state)
+    }
+    isReducing = false
+    guard isEndWaiting else { return .done }
+    isEndWaiting = false
+    return .doneWakingTheEnd
   }
 }
