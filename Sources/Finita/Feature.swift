@@ -70,6 +70,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
     monitor: WorkMonitor? = nil
   ) {
+    let definition = definition.reportingIfNeeded(to: configuration)
     let combined = FeatureTrace.make(
       hook: trace, configuration: configuration, definition: definition)
     core = FeatureCore(

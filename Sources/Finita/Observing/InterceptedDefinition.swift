@@ -128,6 +128,13 @@ public struct InterceptedDefinition<
   }
 }
 
+extension InterceptedDefinition: ReportingDefinition where Base: ReportingDefinition {
+  /// The same interceptor around the base definition told `configuration`.
+  package func reporting(to configuration: FeatureConfiguration) -> Self {
+    Self(base.reporting(to: configuration), interceptor: interceptor)
+  }
+}
+
 extension InterceptedDefinition: WrappingDefinition {
   @usableFromInline static var baseDefinitionType: any FeatureDefinition.Type { Base.self }
 }

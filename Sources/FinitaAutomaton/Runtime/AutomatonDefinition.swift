@@ -22,9 +22,17 @@ import Finita
 /// produce no effect at all.
 ///
 /// With ``UndefinedEventPolicy/throw``, an undefined event changes nothing and its
-/// ``AutomatonError`` goes to the feature's unhandled-error reporter
-/// (`FeatureConfiguration.onUnhandledError`), naming the state and the event, before `accept`
-/// returns: no asynchronous work is started, so a `FeatureTester` has nothing to wait for.
+/// ``AutomatonError`` goes to the unhandled-error reporter of the feature that runs the
+/// definition (the `onUnhandledError` of the configuration given to the `Feature`, or standard
+/// error), naming the state and the event, before `accept` returns: no asynchronous work is
+/// started, so a `FeatureTester` has nothing to wait for. Configure it once, on the feature:
+///
+/// ```swift
+/// let player = Feature(
+///   initialState: .empty,
+///   definition: AutomatonDefinition(playerTable, undefinedEvents: .throw),
+///   configuration: .init(name: "player", onUnhandledError: { error in log(error) }))
+/// ```
 ///
 /// To use a table as the logic of a richer feature (timers, services, news of your own), call
 /// ``Automaton/match(from:by:)`` or an ``AutomatonMachine`` from your own definition's Actor.
@@ -44,7 +52,8 @@ public struct AutomatonDefinition<
   public let automaton: Automaton<State, Event, Output>
   /// What to do with events that have no transition in the current state.
   public let undefinedEvents: UndefinedEventPolicy
-  /// Where undefined events go under ``UndefinedEventPolicy/throw``.
+  /// Where undefined events go under ``UndefinedEventPolicy/throw``: the configuration given to
+  /// the definition, with the name and handler it leaves out taken from the feature's.
   @usableFromInline
   internal let configuration: FeatureConfiguration
 
@@ -54,9 +63,12 @@ public struct AutomatonDefinition<
   ///   - automaton: The transition table.
   ///   - undefinedEvents: What to do with undefined events; ``UndefinedEventPolicy/report`` by
   ///     default.
-  ///   - configuration: Under ``UndefinedEventPolicy/throw``, each undefined event's
-  ///     ``AutomatonError`` goes to its `onUnhandledError` (or to standard error when it has
-  ///     none), synchronously; pass the configuration of the feature that runs the definition.
+  ///   - configuration: Where to report instead of the feature that runs the definition: under
+  ///     ``UndefinedEventPolicy/throw``, each undefined event's ``AutomatonError`` goes to its
+  ///     `onUnhandledError`, with its `name`, synchronously. A `Feature` fills in what it leaves
+  ///     out with its own configuration's, so leave it out to report where the feature does;
+  ///     pass it when you call ``act(_:_:)`` yourself, outside a `Feature` (when it has no
+  ///     handler either, errors go to standard error).
   public init(
     _ automaton: Automaton<State, Event, Output>,
     undefinedEvents: UndefinedEventPolicy = .report,
@@ -190,9 +202,18 @@ extension Feature {
     }
     self.init(
       initialState: initialState,
-      definition: AutomatonDefinition(
-        automaton, undefinedEvents: undefinedEvents, configuration: configuration),
+      definition: AutomatonDefinition(automaton, undefinedEvents: undefinedEvents),
       configuration: configuration
     )
+  }
+}
+
+extension AutomatonDefinition: ReportingDefinition {
+  /// This definition reporting with `configuration`'s name and handler where its own has none.
+  package func reporting(to configuration: FeatureConfiguration) -> Self {
+    var own = self.configuration
+    own.name = own.name ?? configuration.name
+    own.onUnhandledError = own.onUnhandledError ?? configuration.onUnhandledError
+    return Self(automaton, undefinedEvents: undefinedEvents, configuration: own)
   }
 }
