@@ -58,6 +58,11 @@ public struct StatechartMachine: Sendable {
   /// How many microsteps a macrostep may take before it is stopped as a ``StatechartStep/livelock``.
   public var microstepLimit = 10_000
 
+  /// How many times, since the start, enabled transitions conflicted and one was dropped (the
+  /// W3C algorithm's `removeConflictingTransitions`); the differential test tells such
+  /// deviations of its peer from others.
+  package private(set) var conflictsResolved = 0
+
   /// Starts `chart`: enters its initial configuration and completes the first macrostep.
   ///
   /// The commands of that macrostep (entry actions of the initial states) are in ``commands``.
@@ -68,7 +73,7 @@ public struct StatechartMachine: Sendable {
   }
 
   /// Starts `chart`, with or without the precomputed fast path; the tests compare the two.
-  internal init(_ chart: Statechart, fastPath: Bool) {
+  package init(_ chart: Statechart, fastPath: Bool) {
     self.chart = chart
     self.tables = chart.tables
     self.fast = fastPath ? chart.tables.fast?.view : nil
@@ -317,7 +322,10 @@ public struct StatechartMachine: Sendable {
           break
         }
       }
-      if preempted { continue }
+      if preempted {
+        conflictsResolved += 1
+        continue
+      }
       var kept = 0
       for position in filtered.indices {
         let second = filtered[position]
@@ -326,6 +334,7 @@ public struct StatechartMachine: Sendable {
           kept += 1
         }
       }
+      if kept < filtered.count { conflictsResolved += 1 }
       filtered.removeLast(filtered.count - kept)
       filtered.append(first)
     }

@@ -17,15 +17,14 @@ struct DifferentialTests {
 
   static let runsCI = ProcessInfo.processInfo.environment["CI"] != nil
 
-  /// Documents where python-statemachine agrees with SCION's script but not with the W3C
-  /// algorithm on other sequences, and why.
-  static let knownDivergences = [
-    // From [a22, b11], `t` selects a's transition to a22 first; its domain is the chart (p is
-    // parallel), so it conflicts with and preempts b11's transition, and b is re-entered in
-    // b11: the same rule that gives SCION's first step. python-statemachine takes b11's
-    // transition too and ends in [a22, b12].
-    "more-parallel/test6"
-  ]
+  /// Why a disagreement is not a failure: python-statemachine is not exact to the W3C algorithm
+  /// where enabled transitions conflict. The W3C `removeConflictingTransitions` keeps, of two
+  /// transitions whose exit sets intersect, the one whose source is a descendant of the other's,
+  /// else the earlier in document order, and drops the other (SCION's `more-parallel/test6`
+  /// expects exactly that); python-statemachine takes both. A disagreement at a step where
+  /// FinitaStatechart dropped a conflicting transition is reported as this known deviation.
+  static let conflictDeviation =
+    "python-statemachine takes conflicting transitions that the W3C algorithm drops"
 
   @Test(
     "random event sequences give the same configurations as python-statemachine",
@@ -43,10 +42,11 @@ struct DifferentialTests {
       .appendingPathComponent("Differential/run_chart.py").path
     var agreeing = 0
     var compared = 0
+    var deviations: [String] = []
     for testCase in Conformance.cases {
       let text = try String(contentsOf: testCase.document, encoding: .utf8)
       // Delayed sends would make python-statemachine wait in real time.
-      if text.contains("delay=") || Self.knownDivergences.contains(testCase.name) { continue }
+      if text.contains("delay=") { continue }
       let expected = try JSONDecoder().decode(
         Conformance.Script.self, from: Data(contentsOf: testCase.script))
       let alphabet = Array(Set(expected.events.map(\.event.name))).sorted() + ["unknown.event"]
@@ -82,16 +82,58 @@ struct DifferentialTests {
         compared += 1
         if let step = zip(ours, theirs).enumerated().first(where: { $0.element.0 != $0.element.1 })
         {
-          Issue.record(
-            """
-            \(testCase.name), run \(run), after \(events.prefix(step.offset)):
+          let place = "\(testCase.name), run \(run), after \(events.prefix(step.offset))"
+          let detail = """
               python-statemachine \(step.element.1)
               FinitaStatechart    \(step.element.0)
-            """)
+            """
+          if Self.droppedConflictingTransition(chart, events, at: step.offset) {
+            deviations.append("\(place): \(Self.conflictDeviation)\n\(detail)")
+          } else {
+            Issue.record("\(place):\n\(detail)")
+          }
         }
       }
     }
+    if !deviations.isEmpty {
+      print("Known deviations of python-statemachine (not failures):")
+      for deviation in deviations { print(deviation) }
+    }
     #expect(agreeing >= 40, "python-statemachine agreed with SCION on only \(agreeing) documents")
     #expect(compared >= 40 * 20)
+  }
+
+  /// Whether the event that leads to configuration `step` (0 is the start) made the machine drop
+  /// a conflicting transition. Run without the precomputed fast path, which does not count.
+  static func droppedConflictingTransition(
+    _ chart: Statechart, _ events: [String], at step: Int
+  ) -> Bool {
+    guard step > 0 else { return false }
+    var machine = StatechartMachine(chart, fastPath: false)
+    for event in events.prefix(step - 1) { machine.send(event) }
+    let before = machine.conflictsResolved
+    machine.send(events[step - 1])
+    return machine.conflictsResolved > before
+  }
+
+  @Test("a deviation is excused only where the machine dropped a conflicting transition")
+  func deviationClassifier() throws {
+    func steps(_ name: String) throws -> (Statechart, [String]) {
+      let testCase = try #require(Conformance.cases.first { $0.name == name })
+      let script = try JSONDecoder().decode(
+        Conformance.Script.self, from: Data(contentsOf: testCase.script))
+      let chart = try Statechart(scxml: String(contentsOf: testCase.document, encoding: .utf8))
+      return (chart, script.events.map(\.event.name))
+    }
+    let (conflicting, conflictingEvents) = try steps("more-parallel/test6")
+    let dropped = (1...conflictingEvents.count).filter {
+      Self.droppedConflictingTransition(conflicting, conflictingEvents, at: $0)
+    }
+    #expect(!dropped.isEmpty, "SCION's script of more-parallel/test6 resolves a conflict")
+    #expect(!Self.droppedConflictingTransition(conflicting, conflictingEvents, at: 0))
+    let (plain, plainEvents) = try steps("basic/basic2")
+    for step in 0...plainEvents.count {
+      #expect(!Self.droppedConflictingTransition(plain, plainEvents, at: step))
+    }
   }
 }

@@ -4,9 +4,15 @@ import Testing
 
 @Suite("SCION conformance")
 struct SCIONConformanceTests {
-  @Test("the suite holds all 62 test pairs")
+  @Test("the repository holds all 62 of SCION's test pairs, each with its script")
   func suiteIsComplete() {
-    #expect(Conformance.cases.count == 62, "looked in \(Conformance.directory.path)")
+    let scion = Conformance.cases.filter { $0.document.path.contains("/scion/") }
+    #expect(scion.count == 62, "looked in \(Conformance.directory.path)")
+    for testCase in Conformance.cases {
+      #expect(
+        FileManager.default.fileExists(atPath: testCase.script.path),
+        "\(testCase.name) has no script beside it: \(testCase.script.lastPathComponent)")
+    }
   }
 
   @Test("the chart reaches every expected configuration", arguments: Conformance.cases)

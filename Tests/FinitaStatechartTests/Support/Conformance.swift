@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-/// The SCION conformance data: `../shared/conformance/scion` next to the package's root.
+/// The statechart conformance pairs: every `<group>/<name>.scxml` with its `<name>.json` script
+/// under `Conformance/` beside the tests (SCION's, in `Conformance/scion`, with their license
+/// and NOTICE). More pairs in the same format can be dropped into any folder there.
 enum Conformance {
   /// One test pair: a document and its script.
   struct Case: CustomTestStringConvertible, Sendable {
@@ -37,8 +39,9 @@ enum Conformance {
     preconditionFailure("Internal inconsistency: no Package.swift above \(#filePath)")
   }()
 
-  static let directory = packageRoot.appendingPathComponent("../shared/conformance/scion")
-    .standardizedFileURL
+  static let directory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Conformance")
 
   /// Every pair, sorted by name (`group/name`).
   static let cases: [Case] = {
