@@ -2,229 +2,130 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// Finita's package, read top to bottom: the traits (each outside package an app can opt into),
+// the products, the outside packages (every one behind a trait), then the targets in the order
+// of the products, with their tests next to them.
+//
+// An app that adds Finita with no traits resolves no other package: the engine, FinitaTesting,
+// FinitaAutomaton, FinitaStatechart, FinitaRedux, FinitaObservation and FinitaRecording depend
+// only on the toolchain. A module behind a trait compiles to nothing until the trait is on
+// (its sources are `#if Trait`), so building the whole package without traits stays quick; the
+// README's table says which trait each product needs and what it pulls in.
 let package = Package(
   name: "Finita",
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
+    // The core: no outside package.
     .library(name: "Finita", targets: ["Finita"]),
     .library(name: "FinitaTesting", targets: ["FinitaTesting"]),
     .library(name: "FinitaAutomaton", targets: ["FinitaAutomaton"]),
-    .library(name: "FinitaAutomatonMacros", targets: ["FinitaAutomatonMacros"]),
-    // For the benchmarks of the examples (the lexer); not a supported API.
-    .library(name: "FinitaExamples", targets: ["FinitaExamples"]),
+    .library(name: "FinitaStatechart", targets: ["FinitaStatechart"]),
     .library(name: "FinitaRedux", targets: ["FinitaRedux"]),
     .library(name: "FinitaObservation", targets: ["FinitaObservation"]),
-    .library(name: "FinitaCombine", targets: ["FinitaCombine"]),
-    .library(name: "FinitaStatechart", targets: ["FinitaStatechart"]),
-    .library(name: "FinitaLogging", targets: ["FinitaLogging"]),
-    .library(name: "FinitaMetrics", targets: ["FinitaMetrics"]),
-    .executable(name: "finita", targets: ["FinitaCommand"]),
-    // BEGIN FinitaRecording (issue 15)
     .library(name: "FinitaRecording", targets: ["FinitaRecording"]),
-    // END FinitaRecording
+    .library(name: "FinitaExamples", targets: ["FinitaExamples"]),
+    .library(name: "FinitaInspectorProtocol", targets: ["FinitaInspectorProtocol"]),
+    // Each behind the trait named in its comment.
+    .library(name: "FinitaCombine", targets: ["FinitaCombine"]),  // Combine (Linux only)
+    .library(name: "FinitaLogging", targets: ["FinitaLogging"]),  // Logging
+    .library(name: "FinitaMetrics", targets: ["FinitaMetrics"]),  // Metrics
+    .library(name: "FinitaInspectorClient", targets: ["FinitaInspectorClient"]),  // Inspector
+    .library(name: "FinitaInspector", targets: ["FinitaInspector"]),  // Inspector
+    .library(name: "FinitaRecordingGRDB", targets: ["FinitaRecordingGRDB"]),  // SQLite
+    .library(name: "FinitaSpec", targets: ["FinitaSpec"]),  // Spec
+    .plugin(name: "FinitaSpecPlugin", targets: ["FinitaSpecPlugin"]),  // Spec
+    .library(name: "FinitaAutomatonMacros", targets: ["FinitaAutomatonMacros"]),  // Macros
+    .library(name: "FinitaExamplesHTTP", targets: ["FinitaExamplesHTTP"]),  // HTTPExamples
+    // The tour runs without traits; every other command needs the Tools trait.
+    .executable(name: "finita", targets: ["FinitaCommand"]),
+  ],
+  traits: [
+    .trait(
+      name: "Combine",
+      description: "FinitaCombine on Linux, where OpenCombine stands in for Combine."
+    ),
+    .trait(name: "Logging", description: "FinitaLogging: every stage of a feature in swift-log."),
+    .trait(
+      name: "Metrics",
+      description: "FinitaMetrics: swift-metrics and swift-distributed-tracing interceptors."
+    ),
+    .trait(
+      name: "Inspector",
+      description: "FinitaInspector and FinitaInspectorClient, on Hummingbird and WebSocket."
+    ),
+    .trait(name: "SQLite", description: "FinitaRecordingGRDB: recordings in SQLite, on GRDB."),
+    .trait(name: "Spec", description: "FinitaSpec and FinitaSpecPlugin: YAML specs, on Yams."),
+    .trait(name: "Macros", description: "FinitaAutomatonMacros: @AutomatonKinds, on swift-syntax."),
+    .trait(
+      name: "HTTPExamples",
+      description:
+        "FinitaExamplesHTTP: the paginator over HTTP against a local Hummingbird server.",
+      enabledTraits: ["Logging", "Metrics"]
+    ),
+    .trait(
+      name: "Tools",
+      description:
+        "Every command of `finita` (check, graph, generate, new, import, inspect, tour --all).",
+      enabledTraits: ["Spec", "Logging", "Inspector", "HTTPExamples"]
+    ),
+    .default(enabledTraits: []),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
-    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
-    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
-    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-    // Only the kinds macro and its tests build swift-syntax; FinitaAutomaton does not.
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
-    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
-    // The engine: no dependencies outside the toolchain.
+    // MARK: The core: the toolchain only.
+
+    // The engine and the MVI Feature.
     .target(name: "Finita", dependencies: ["CFinitaAtomics"]),
     // The engine's atomic operations, in C because `Synchronization.Atomic` needs macOS 15.
     .target(name: "CFinitaAtomics"),
-    // Exhaustive feature tests with controlled time.
-    .target(
-      name: "FinitaTesting",
-      dependencies: [
-        "Finita",
-        // Recordings played as a test's steps (issue 15).
-        "FinitaRecording",
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "CustomDump", package: "swift-custom-dump"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-        // Links the reporters for Swift Testing and XCTest, so a failed step fails the test
-        // instead of only being printed.
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
-    ),
-    // Declarative machines; the table, validation, diagrams and exploration are pure, and the
-    // running machine is a feature on the engine.
-    .target(name: "FinitaAutomaton", dependencies: ["Finita"]),
-    // MARK: The kinds macro (issue 18): the only targets that depend on swift-syntax.
-    // `@AutomatonKinds` derives an enum's payload-free `Kind` and its `kind` property.
-    .target(
-      name: "FinitaAutomatonMacros",
-      dependencies: ["FinitaAutomaton", "FinitaAutomatonMacrosPlugin"]
-    ),
-    .macro(
-      name: "FinitaAutomatonMacrosPlugin",
-      dependencies: [
-        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-      ]
-    ),
-    .testTarget(
-      name: "FinitaAutomatonMacrosTests",
-      dependencies: [
-        "FinitaAutomatonMacros",
-        "FinitaAutomatonMacrosPlugin",
-        .product(name: "MacroTesting", package: "swift-macro-testing"),
-      ]
-    ),
-    // MARK: End of the kinds macro.
-    // A Redux-style store over the same engine.
-    .target(name: "FinitaRedux", dependencies: ["Finita"]),
-    // An @Observable model over a feature, for SwiftUI.
-    .target(name: "FinitaObservation", dependencies: ["Finita"]),
-    // Combine publishers and subscribers; OpenCombine stands in for Combine on Linux.
-    .target(
-      name: "FinitaCombine",
-      dependencies: [
-        "Finita",
-        .product(
-          name: "OpenCombine",
-          package: "OpenCombine",
-          condition: .when(platforms: [.linux, .android, .windows])
-        ),
-      ]
-    ),
-    // Statecharts: hierarchical, parallel and history states to the W3C SCXML semantics, SCXML
-    // import, diagrams; the running chart is a feature on the engine.
-    .target(name: "FinitaStatechart", dependencies: ["Finita"]),
-    .testTarget(
-      name: "FinitaStatechartTests",
-      dependencies: ["FinitaStatechart", "FinitaExamples", "FinitaFixtures"],
-      exclude: ["Golden", "Differential"]
-    ),
-    // Interceptors that log every stage of a feature with swift-log.
-    .target(
-      name: "FinitaLogging",
-      dependencies: ["Finita", .product(name: "Logging", package: "swift-log")]
-    ),
-    // Interceptors that count and time features with swift-metrics, and trace their actions with
-    // swift-distributed-tracing.
-    .target(
-      name: "FinitaMetrics",
-      dependencies: [
-        "Finita",
-        .product(name: "Metrics", package: "swift-metrics"),
-        .product(name: "Tracing", package: "swift-distributed-tracing"),
-      ]
-    ),
-    // The seed scenarios as runnable examples. Heavy dependencies stay in FinitaExamplesHTTP.
-    .target(
-      name: "FinitaExamples",
-      dependencies: ["Finita", "FinitaAutomaton", "FinitaStatechart"]
-    ),
-    // The paginator's HTTP data source and the local paged JSON server it is tested against.
-    .target(
-      name: "FinitaExamplesHTTP",
-      dependencies: [
-        "FinitaExamples",
-        "FinitaLogging",
-        "FinitaMetrics",
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "Metrics", package: "swift-metrics"),
-        .product(name: "Tracing", package: "swift-distributed-tracing"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ]
-    ),
-    // The `finita` command line. The target is not named `finita` so that it does not collide
-    // with `Finita` on case-insensitive file systems.
-    .executableTarget(
-      name: "FinitaCommand",
-      dependencies: [
-        "Finita",
-        "FinitaAutomaton",
-        "FinitaRedux",
-        "FinitaExamples",
-        "FinitaExamplesHTTP",
-        "FinitaLogging",
-        "FinitaRecording",  // The tour's recording section (issue 15).
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Logging", package: "swift-log"),
-      ]
-    ),
-    // Fixtures shared by several test targets (not a product).
-    .target(
-      name: "FinitaFixtures",
-      dependencies: ["Finita"],
-      path: "Tests/FinitaFixtures"
-    ),
     .testTarget(
       name: "FinitaTests",
-      dependencies: [
-        "Finita", "FinitaFixtures", .product(name: "Clocks", package: "swift-clocks"),
-      ]
+      dependencies: ["Finita", "FinitaFixtures", "FinitaTesting"]
     ),
+    // Exhaustive feature tests with virtual time and -/+ diffs.
+    .target(name: "FinitaTesting", dependencies: ["Finita", "FinitaRecording"]),
     .testTarget(
       name: "FinitaTestingTests",
-      dependencies: [
-        "FinitaTesting", "FinitaFixtures", "FinitaRecording",
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-      ]
+      dependencies: ["FinitaTesting", "FinitaFixtures", "FinitaRecording", "FinitaExamples"]
     ),
+    // Declarative machines: tables, validation, diagrams, exploration; running as a feature.
+    .target(name: "FinitaAutomaton", dependencies: ["Finita"]),
     // Golden files are read from the source tree (and re-recorded there), not bundled.
     .testTarget(
       name: "FinitaAutomatonTests",
       dependencies: ["FinitaAutomaton", "FinitaExamples", "FinitaTesting", "FinitaFixtures"],
       exclude: ["Golden", "DOTCorpus"]
     ),
+    // Statecharts to the W3C SCXML algorithm; the running chart is a feature on the engine.
+    .target(name: "FinitaStatechart", dependencies: ["Finita"]),
+    // SCION's conformance pairs are read from the source tree (Conformance/), not bundled.
     .testTarget(
-      name: "FinitaExamplesTests",
-      dependencies: [
-        "FinitaExamples", "FinitaExamplesHTTP", "FinitaTesting", "FinitaFixtures",
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "MetricsTestKit", package: "swift-metrics"),
-        .product(name: "Tracing", package: "swift-distributed-tracing"),
-        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-      ]
+      name: "FinitaStatechartTests",
+      dependencies: ["FinitaStatechart", "FinitaExamples", "FinitaFixtures", "FinitaTesting"],
+      exclude: ["Golden", "Differential", "Conformance"]
     ),
-    .testTarget(
-      name: "FinitaLoggingTests",
-      dependencies: ["Finita", "FinitaLogging", .product(name: "Logging", package: "swift-log")]
-    ),
-    .testTarget(
-      name: "FinitaMetricsTests",
-      dependencies: [
-        "Finita", "FinitaMetrics", "FinitaFixtures",
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "MetricsTestKit", package: "swift-metrics"),
-        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-      ]
-    ),
+    // A Redux-style store over the same engine.
+    .target(name: "FinitaRedux", dependencies: ["Finita"]),
     .testTarget(
       name: "FinitaReduxTests",
-      dependencies: ["FinitaRedux", "FinitaFixtures"]
+      dependencies: ["FinitaRedux", "FinitaFixtures", "FinitaTesting"]
     ),
-    .testTarget(
-      name: "FinitaCompositionTests",
-      dependencies: [
-        "Finita", "FinitaObservation", "FinitaCombine", "FinitaFixtures",
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(
-          name: "OpenCombine",
-          package: "OpenCombine",
-          condition: .when(platforms: [.linux, .android, .windows])
-        ),
-      ]
-    ),
-    // BEGIN FinitaRecording (issue 15)
-    // Recording, replay and saved state for any feature, on the public interceptors.
-    // FinitaRedux (in this package, no outside dependency) for the store's time travel.
+    // An @Observable model over a feature, for SwiftUI.
+    .target(name: "FinitaObservation", dependencies: ["Finita"]),
+    // Recording, replay, time travel and saved state (JSON Lines, files).
     .target(name: "FinitaRecording", dependencies: ["Finita", "FinitaRedux"]),
     // Saves snapshots in a loop until killed: the atomic-replace test kills it mid-save.
     .executableTarget(
@@ -236,153 +137,319 @@ let package = Package(
       name: "FinitaRecordingTests",
       dependencies: [
         "FinitaRecording", "FinitaSnapshotWriter", "FinitaFixtures", "FinitaRedux",
-        "FinitaAutomaton", .product(name: "Clocks", package: "swift-clocks"),
+        "FinitaAutomaton", "FinitaTesting",
       ]
     ),
-    // END FinitaRecording
+    // The seed scenarios as runnable examples.
+    .target(
+      name: "FinitaExamples",
+      dependencies: ["Finita", "FinitaAutomaton", "FinitaStatechart"]
+    ),
+    .testTarget(
+      name: "FinitaExamplesTests",
+      dependencies: [
+        "FinitaExamples", "FinitaExamplesHTTP", "FinitaTesting", "FinitaFixtures",
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["HTTPExamples"])),
+        .product(
+          name: "MetricsTestKit",
+          package: "swift-metrics",
+          condition: .when(traits: ["HTTPExamples"])
+        ),
+        .product(
+          name: "Tracing",
+          package: "swift-distributed-tracing",
+          condition: .when(traits: ["HTTPExamples"])
+        ),
+        .product(
+          name: "InMemoryTracing",
+          package: "swift-distributed-tracing",
+          condition: .when(traits: ["HTTPExamples"])
+        ),
+      ]
+    ),
+    // The messages the inspector and its client share; plain Swift, so both sides can read them.
+    .target(name: "FinitaInspectorProtocol"),
+    // Fixtures shared by several test targets (not a product).
+    .target(name: "FinitaFixtures", dependencies: ["Finita"], path: "Tests/FinitaFixtures"),
+    // Features, automata and the SwiftUI model composed; the Combine adapter's tests are
+    // `#if canImport(Combine) || Combine`.
+    .testTarget(
+      name: "FinitaCompositionTests",
+      dependencies: [
+        "Finita", "FinitaObservation", "FinitaCombine", "FinitaFixtures", "FinitaTesting",
+        .product(
+          name: "OpenCombine",
+          package: "OpenCombine",
+          condition: .when(platforms: [.linux, .android, .windows], traits: ["Combine"])
+        ),
+      ]
+    ),
+
+    // MARK: Behind traits: each compiles to nothing until its trait is on.
+
+    // Combine publishers and subscribers (trait Combine for OpenCombine on Linux).
+    .target(
+      name: "FinitaCombine",
+      dependencies: [
+        "Finita",
+        .product(
+          name: "OpenCombine",
+          package: "OpenCombine",
+          condition: .when(platforms: [.linux, .android, .windows], traits: ["Combine"])
+        ),
+      ]
+    ),
+    // Every stage of a feature in swift-log (trait Logging).
+    .target(
+      name: "FinitaLogging",
+      dependencies: [
+        "Finita",
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+      ]
+    ),
+    .testTarget(
+      name: "FinitaLoggingTests",
+      dependencies: [
+        "Finita", "FinitaLogging",
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+      ]
+    ),
+    // Counters, timers and spans (trait Metrics).
+    .target(
+      name: "FinitaMetrics",
+      dependencies: [
+        "Finita",
+        .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
+        .product(
+          name: "Tracing",
+          package: "swift-distributed-tracing",
+          condition: .when(traits: ["Metrics"])
+        ),
+      ]
+    ),
+    .testTarget(
+      name: "FinitaMetricsTests",
+      dependencies: [
+        "Finita", "FinitaMetrics", "FinitaFixtures", "FinitaTesting",
+        .product(
+          name: "MetricsTestKit",
+          package: "swift-metrics",
+          condition: .when(traits: ["Metrics"])
+        ),
+        .product(
+          name: "InMemoryTracing",
+          package: "swift-distributed-tracing",
+          condition: .when(traits: ["Metrics"])
+        ),
+      ]
+    ),
+    // The app's side of the inspector: streams every stage over a WebSocket (trait Inspector).
+    .target(
+      name: "FinitaInspectorClient",
+      dependencies: [
+        "Finita", "FinitaAutomaton", "FinitaInspectorProtocol",
+        .product(
+          name: "HummingbirdWSClient",
+          package: "hummingbird-websocket",
+          condition: .when(traits: ["Inspector"])
+        ),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Inspector"])),
+      ]
+    ),
+    // `finita inspect`: the live page of running features (trait Inspector).
+    .target(
+      name: "FinitaInspector",
+      dependencies: [
+        "Finita", "FinitaExamples", "FinitaInspectorProtocol", "FinitaInspectorClient",
+        "FinitaRecording",
+        .product(
+          name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Inspector"])),
+        .product(
+          name: "HummingbirdWebSocket",
+          package: "hummingbird-websocket",
+          condition: .when(traits: ["Inspector"])
+        ),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Inspector"])),
+        .product(
+          name: "ServiceLifecycle",
+          package: "swift-service-lifecycle",
+          condition: .when(traits: ["Inspector"])
+        ),
+      ],
+      resources: [.copy("Resources/Page")]
+    ),
+    .testTarget(
+      name: "FinitaInspectorTests",
+      dependencies: [
+        "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol", "Finita",
+        "FinitaAutomaton", "FinitaExamples", "FinitaRecording", "FinitaFixtures",
+        .product(
+          name: "HummingbirdWSClient",
+          package: "hummingbird-websocket",
+          condition: .when(traits: ["Inspector"])
+        ),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Inspector"])),
+      ]
+    ),
+    // The load scenario, run by hand: `swift run -c release --traits Inspector FinitaInspectorLoad`.
+    .executableTarget(
+      name: "FinitaInspectorLoad",
+      dependencies: [
+        "Finita", "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol",
+      ],
+      path: "Tests/FinitaInspectorLoad"
+    ),
+    // Snapshots and recordings of many features in one SQLite file (trait SQLite).
+    .target(
+      name: "FinitaRecordingGRDB",
+      dependencies: [
+        "Finita", "FinitaRecording",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+      ]
+    ),
+    .testTarget(
+      name: "FinitaRecordingGRDBTests",
+      dependencies: [
+        "FinitaRecordingGRDB", "FinitaRecording", "Finita",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+      ]
+    ),
+    // Specs of machines and features in YAML or JSON: checked, drawn, generated (trait Spec).
+    .target(
+      name: "FinitaSpec",
+      dependencies: [
+        "FinitaAutomaton",
+        .product(name: "Yams", package: "Yams", condition: .when(traits: ["Spec"])),
+      ],
+      resources: [.copy("Resources/finita-spec.schema.json")]
+    ),
+    // The generator the build-tool plugin runs: only the spec module, so it builds quickly.
+    .executableTarget(name: "FinitaSpecGenerator", dependencies: ["FinitaSpec"]),
+    .plugin(
+      name: "FinitaSpecPlugin",
+      capability: .buildTool(),
+      dependencies: ["FinitaSpecGenerator"]
+    ),
+    // Golden files and the seed specs are read from the source tree, not bundled.
+    .testTarget(
+      name: "FinitaSpecTests",
+      dependencies: ["FinitaSpec", "FinitaAutomaton", "FinitaFixtures"],
+      exclude: ["Golden"]
+    ),
+    // The committed Swift generated from Specs/, compiled and run with its cover tests. It needs
+    // no trait: the generated code uses the core only.
+    .testTarget(
+      name: "FinitaSpecGeneratedTests",
+      dependencies: ["Finita", "FinitaAutomaton", "FinitaTesting"]
+    ),
+    // A spec in the sources, turned into Swift by the plugin at build time.
+    // Without the Spec trait its test is compiled out, and the define lets the generator's
+    // stand-in output compile instead of stopping the build with what a user must do.
+    .testTarget(
+      name: "FinitaSpecPluginTests",
+      dependencies: ["FinitaAutomaton"],
+      swiftSettings: [.define("FINITA_SPEC_PLUGIN_SELF_TEST")],
+      plugins: ["FinitaSpecPlugin"]
+    ),
+    // `@AutomatonKinds` derives an enum's payload-free `Kind` (trait Macros): the only targets
+    // that build swift-syntax.
+    .target(
+      name: "FinitaAutomatonMacros",
+      dependencies: [
+        "FinitaAutomaton",
+        .target(name: "FinitaAutomatonMacrosPlugin", condition: .when(traits: ["Macros"])),
+      ]
+    ),
+    .macro(
+      name: "FinitaAutomatonMacrosPlugin",
+      dependencies: [
+        .product(
+          name: "SwiftSyntaxMacros",
+          package: "swift-syntax",
+          condition: .when(traits: ["Macros"])
+        ),
+        .product(
+          name: "SwiftCompilerPlugin",
+          package: "swift-syntax",
+          condition: .when(traits: ["Macros"])
+        ),
+      ]
+    ),
+    .testTarget(
+      name: "FinitaAutomatonMacrosTests",
+      dependencies: [
+        "FinitaAutomatonMacros",
+        .target(name: "FinitaAutomatonMacrosPlugin", condition: .when(traits: ["Macros"])),
+        .product(
+          name: "MacroTesting",
+          package: "swift-macro-testing",
+          condition: .when(traits: ["Macros"])
+        ),
+      ]
+    ),
+    // The paginator's HTTP data source and the local paged JSON server (trait HTTPExamples).
+    .target(
+      name: "FinitaExamplesHTTP",
+      dependencies: [
+        "FinitaExamples", "FinitaLogging", "FinitaMetrics",
+        .product(
+          name: "Hummingbird",
+          package: "hummingbird",
+          condition: .when(traits: ["HTTPExamples"])
+        ),
+        .product(
+          name: "ServiceLifecycle",
+          package: "swift-service-lifecycle",
+          condition: .when(traits: ["HTTPExamples"])
+        ),
+        .product(
+          name: "Logging",
+          package: "swift-log",
+          condition: .when(traits: ["HTTPExamples"])
+        ),
+        .product(
+          name: "Metrics",
+          package: "swift-metrics",
+          condition: .when(traits: ["HTTPExamples"])
+        ),
+        .product(
+          name: "Tracing",
+          package: "swift-distributed-tracing",
+          condition: .when(traits: ["HTTPExamples"])
+        ),
+      ]
+    ),
+
+    // MARK: The command line: the tour without traits, every command with the Tools trait.
+
+    // The target is not named `finita` so that it does not collide with `Finita` on
+    // case-insensitive file systems.
+    .executableTarget(
+      name: "FinitaCommand",
+      dependencies: [
+        "Finita", "FinitaAutomaton", "FinitaStatechart", "FinitaRedux", "FinitaExamples",
+        "FinitaRecording", "FinitaExamplesHTTP", "FinitaLogging", "FinitaSpec", "FinitaInspector",
+        .product(
+          name: "ArgumentParser",
+          package: "swift-argument-parser",
+          condition: .when(traits: ["Tools"])
+        ),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+      ]
+    ),
+    .testTarget(
+      name: "FinitaCommandTests",
+      dependencies: ["FinitaCommand", "FinitaSpec"],
+      exclude: ["Golden"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
 
-// MARK: - Specs, checks and code generation (`finita check`, `graph`, `generate`, `new`)
-// One YAML or JSON spec of a machine or a feature, read with locations, validated, drawn, and
-// turned into Swift and Kotlin. The build-tool plugin generates a target's Swift from its specs.
-package.dependencies += [
-  .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
-]
-package.products += [
-  .library(name: "FinitaSpec", targets: ["FinitaSpec"]),
-  .plugin(name: "FinitaSpecPlugin", targets: ["FinitaSpecPlugin"]),
-]
-package.targets += [
-  .target(
-    name: "FinitaSpec",
-    dependencies: ["FinitaAutomaton", .product(name: "Yams", package: "Yams")],
-    resources: [.copy("Resources/finita-spec.schema.json")]
-  ),
-  // The generator the build-tool plugin runs: only the spec module, so it builds quickly.
-  .executableTarget(name: "FinitaSpecGenerator", dependencies: ["FinitaSpec"]),
-  .plugin(
-    name: "FinitaSpecPlugin",
-    capability: .buildTool(),
-    dependencies: ["FinitaSpecGenerator"]
-  ),
-  // Golden files and the seed specs are read from the source tree, not bundled.
-  .testTarget(
-    name: "FinitaSpecTests",
-    dependencies: ["FinitaSpec", "FinitaAutomaton", "FinitaFixtures"],
-    exclude: ["Golden"]
-  ),
-  // The committed Swift generated from Specs/, compiled and run: the generated cover tests live
-  // here too, so `swift test` proves the generated code builds and behaves.
-  .testTarget(
-    name: "FinitaSpecGeneratedTests", dependencies: ["Finita", "FinitaAutomaton", "FinitaTesting"]
-  ),
-  // A spec in the sources, turned into Swift by the plugin at build time.
-  .testTarget(
-    name: "FinitaSpecPluginTests",
-    dependencies: ["FinitaAutomaton"],
-    plugins: ["FinitaSpecPlugin"]
-  ),
-  .testTarget(
-    name: "FinitaCommandTests", dependencies: ["FinitaCommand", "FinitaSpec"], exclude: ["Golden"]
-  ),
-]
-for target in package.targets where target.name == "FinitaCommand" {
-  target.dependencies.append("FinitaSpec")
+// The documentation plugin, only for `swift package generate-documentation`: FINITA_DOCS=1
+// adds it, so an app that adds Finita does not resolve it.
+if Context.environment["FINITA_DOCS"] != nil {
+  package.dependencies.append(
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
+  )
 }
-
-// BEGIN FinitaRecordingGRDB (issue 15)
-// Snapshots and recordings of many features in one SQLite file, on GRDB.swift; a separate
-// product, so FinitaRecording itself has no dependency outside this package.
-package.dependencies += [
-  .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
-]
-package.products += [
-  .library(name: "FinitaRecordingGRDB", targets: ["FinitaRecordingGRDB"])
-]
-package.targets += [
-  .target(
-    name: "FinitaRecordingGRDB",
-    dependencies: ["Finita", "FinitaRecording", .product(name: "GRDB", package: "GRDB.swift")]
-  ),
-  .testTarget(
-    name: "FinitaRecordingGRDBTests",
-    dependencies: [
-      "FinitaRecordingGRDB", "FinitaRecording", "Finita",
-      .product(name: "GRDB", package: "GRDB.swift"),
-    ]
-  ),
-]
-// END FinitaRecordingGRDB
-
-// MARK: - The Finita Inspector (issue 16)
-// A live web page for running features: `finita inspect` serves it, and apps stream every stage
-// to it with `FinitaInspectorClient`. The protocol's messages live in a module both sides share.
-package.dependencies += [
-  .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1")
-]
-package.products += [
-  .library(name: "FinitaInspectorClient", targets: ["FinitaInspectorClient"]),
-  .library(name: "FinitaInspector", targets: ["FinitaInspector"]),
-]
-package.targets += [
-  .target(name: "FinitaInspectorProtocol"),
-  .target(
-    name: "FinitaInspectorClient",
-    dependencies: [
-      "Finita", "FinitaAutomaton", "FinitaInspectorProtocol",
-      .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-      .product(name: "Logging", package: "swift-log"),
-    ]
-  ),
-  .target(
-    name: "FinitaInspector",
-    dependencies: [
-      "Finita", "FinitaExamples", "FinitaInspectorProtocol", "FinitaInspectorClient",
-      "FinitaRecording",
-      .product(name: "Hummingbird", package: "hummingbird"),
-      .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-      .product(name: "Logging", package: "swift-log"),
-      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-    ],
-    resources: [.copy("Resources/Page")]
-  ),
-  .testTarget(
-    name: "FinitaInspectorTests",
-    dependencies: [
-      "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol", "Finita",
-      "FinitaAutomaton", "FinitaExamples", "FinitaRecording", "FinitaFixtures",
-      .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-      .product(name: "Logging", package: "swift-log"),
-    ]
-  ),
-  // The load scenario, run by hand: `swift run -c release FinitaInspectorLoad`.
-  .executableTarget(
-    name: "FinitaInspectorLoad",
-    dependencies: [
-      "Finita", "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol",
-    ],
-    path: "Tests/FinitaInspectorLoad"
-  ),
-]
-for target in package.targets where target.name == "FinitaCommand" {
-  target.dependencies.append("FinitaInspector")
-}
-// MARK: End of the Finita Inspector.
-
-// BEGIN one virtual clock (issue 13)
-// The tests time their effects with FinitaTesting's VirtualClock (TrackedClock is gone), and the
-// tester's own tests use the examples' paginator instead of a copy.
-for target in package.targets {
-  switch target.name {
-  case "FinitaTests", "FinitaReduxTests", "FinitaRecordingTests", "FinitaCompositionTests",
-    "FinitaStatechartTests":
-    target.dependencies.append("FinitaTesting")
-  case "FinitaTestingTests":
-    target.dependencies.append("FinitaExamples")
-  default:
-    break
-  }
-}
-// END one virtual clock

@@ -6,7 +6,8 @@ let package = Package(
   name: "FinitaBenchmarks",
   platforms: [.macOS(.v14)],
   dependencies: [
-    .package(name: "Finita", path: ".."),
+    // The logging and metrics interceptors are measured too.
+    .package(name: "Finita", path: "..", traits: ["Logging", "Metrics"]),
     .package(
       url: "https://github.com/ordo-one/benchmark",
       from: "1.38.1",

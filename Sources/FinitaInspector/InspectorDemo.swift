@@ -1,204 +1,206 @@
-import Finita
-import FinitaExamples
-import FinitaInspectorClient
-import Foundation
+#if Inspector
+  import Finita
+  import FinitaExamples
+  import FinitaInspectorClient
+  import Foundation
 
-/// The inspector with three seed examples connected to it, for `finita inspect --demo`.
-///
-/// The parking meter is a machine the page can move in time, send events to and draw; the music
-/// player and the paginator are shown read-only (their types are not `Codable`), the paginator
-/// with its asynchronous page loads.
-///
-/// ```swift
-/// let demo = InspectorDemo(server: InspectorServer())
-/// let urls = try await demo.start()
-/// print(urls.page)
-/// ```
-public final class InspectorDemo: Sendable {
-  /// The inspector.
-  public let server: InspectorServer
-  private let parts = LockedValue<Parts?>(nil)
-  private let report: @Sendable (String) -> Void
+  /// The inspector with three seed examples connected to it, for `finita inspect --demo`.
+  ///
+  /// The parking meter is a machine the page can move in time, send events to and draw; the music
+  /// player and the paginator are shown read-only (their types are not `Codable`), the paginator
+  /// with its asynchronous page loads.
+  ///
+  /// ```swift
+  /// let demo = InspectorDemo(server: InspectorServer())
+  /// let urls = try await demo.start()
+  /// print(urls.page)
+  /// ```
+  public final class InspectorDemo: Sendable {
+    /// The inspector.
+    public let server: InspectorServer
+    private let parts = LockedValue<Parts?>(nil)
+    private let report: @Sendable (String) -> Void
 
-  private let load: Load?
+    private let load: Load?
 
-  private struct Parts: Sendable {
-    let client: InspectorClient
-    let meter: Feature<ParkingMeter>
-    let player: Feature<MusicPlayer>
-    let paginator: Feature<Paginator>
-    let watcher: Task<Void, Never>
-    var loadTask: Task<Void, Never>?
-  }
-
-  /// Extra features that keep the inspector busy: the load the inspector is built to take.
-  public struct Load: Sendable {
-    /// How many features send.
-    public var features: Int
-    /// How many stages each feature makes per second (a wish makes 6).
-    public var stagesPerSecond: Int
-
-    /// Creates a load; by default 10 features at 10,000 stages per second each.
-    ///
-    /// - Parameters:
-    ///   - features: How many features send.
-    ///   - stagesPerSecond: How many stages each makes per second.
-    public init(features: Int = 10, stagesPerSecond: Int = 10_000) {
-      self.features = features
-      self.stagesPerSecond = stagesPerSecond
+    private struct Parts: Sendable {
+      let client: InspectorClient
+      let meter: Feature<ParkingMeter>
+      let player: Feature<MusicPlayer>
+      let paginator: Feature<Paginator>
+      let watcher: Task<Void, Never>
+      var loadTask: Task<Void, Never>?
     }
-  }
 
-  /// Creates the demo.
-  ///
-  /// - Parameters:
-  ///   - server: The inspector to start.
-  ///   - report: Where the demo writes what its features do (the app side); standard output by
-  ///     default.
-  ///   - load: Extra features that send at a steady rate until ``shutdown()``; none by default.
-  public init(
-    server: InspectorServer,
-    load: Load? = nil,
-    report: @escaping @Sendable (String) -> Void = { print($0) }
-  ) {
-    self.server = server
-    self.load = load
-    self.report = report
-  }
+    /// Extra features that keep the inspector busy: the load the inspector is built to take.
+    public struct Load: Sendable {
+      /// How many features send.
+      public var features: Int
+      /// How many stages each feature makes per second (a wish makes 6).
+      public var stagesPerSecond: Int
 
-  /// Starts the inspector, the example features and the client that connects them, and runs a
-  /// few wishes through each feature.
-  ///
-  /// - Returns: The inspector's addresses.
-  /// - Throws: The inspector's start errors.
-  @discardableResult
-  public func start() async throws -> InspectorServer.Addresses {
-    let addresses = try await server.start()
-    let client = InspectorClient.start(
-      url: addresses.app.absoluteString,
-      configuration: .init(appName: "finita demo", features: Self.features))
-    let meter = Feature(
-      initialState: ParkingState.idle, definition: ParkingMeter(fee: 3),
-      configuration: .init(name: "parkingMeter"))
-    let player = Feature(
-      initialState: MusicPlayerState(
-        playlist: [
-          Track(title: "Blue in Green", artist: "Miles Davis"),
-          Track(title: "Naima", artist: "John Coltrane"),
-        ]),
-      definition: MusicPlayer(),
-      configuration: .init(name: "musicPlayer"))
-    let items = (1...12).map { ListItem(id: $0, title: "Item \($0)") }
-    let paginator = Feature(
-      initialState: PaginationState(),
-      definition: Paginator(
-        source: InMemoryPageSource(catalog: PageCatalog(items: items, pageSize: 5))),
-      configuration: .init(name: "paginator"))
-    client.inspect(
-      meter, automaton: meter.definition.automaton, wishExample: .insert(amount: 3))
-    let report = self.report
-    let watcher = Task {
-      for await state in meter.states {
-        report("[demo] parkingMeter state: \(state)")
+      /// Creates a load; by default 10 features at 10,000 stages per second each.
+      ///
+      /// - Parameters:
+      ///   - features: How many features send.
+      ///   - stagesPerSecond: How many stages each makes per second.
+      public init(features: Int = 10, stagesPerSecond: Int = 10_000) {
+        self.features = features
+        self.stagesPerSecond = stagesPerSecond
       }
     }
-    parts.withLock {
-      $0 = Parts(
-        client: client, meter: meter, player: player, paginator: paginator, watcher: watcher)
-    }
-    for await event in client.connectionEvents where event == .connected { break }
-    meter.accept(.enterPlate("B-42"))
-    meter.accept(.insert(amount: 1))
-    meter.accept(.insert(amount: 5))
-    meter.accept(.leave)
-    meter.accept(.enterPlate("C-7"))
-    player.accept(.play)
-    player.accept(.next)
-    player.accept(.pause)
-    paginator.accept(.load(isNextPage: false))
-    if let load {
-      let task = Task.detached { await Self.run(load) }
-      parts.withLock { $0?.loadTask = task }
-    }
-    return addresses
-  }
 
-  /// The demo's features, by name: the client streams only these, and leaves alone any other
-  /// feature of the process (in tests, the features of the tests running alongside).
-  static let features = FeatureFilter { feature in
-    guard let name = feature.name else { return false }
-    return ["parkingMeter", "musicPlayer", "paginator"].contains(name) || name.hasPrefix("load")
-  }
-
-  /// Runs `load`'s features until cancelled: every 10 ms each sends the wishes that make its
-  /// share of stages.
-  private static func run(_ load: Load) async {
-    let counters = (0..<load.features).map { index in
-      Feature(
-        initialState: LoadCounter.State(), definition: LoadCounter(),
-        configuration: .init(name: "load\(index)"))
+    /// Creates the demo.
+    ///
+    /// - Parameters:
+    ///   - server: The inspector to start.
+    ///   - report: Where the demo writes what its features do (the app side); standard output by
+    ///     default.
+    ///   - load: Extra features that send at a steady rate until ``shutdown()``; none by default.
+    public init(
+      server: InspectorServer,
+      load: Load? = nil,
+      report: @escaping @Sendable (String) -> Void = { print($0) }
+    ) {
+      self.server = server
+      self.load = load
+      self.report = report
     }
-    let perTick = max(1, load.stagesPerSecond / LoadCounter.stagesPerWish / 100)
-    let clock = ContinuousClock()
-    await withTaskGroup(of: Void.self) { group in
-      for counter in counters {
-        group.addTask {
-          var next = clock.now
-          while !Task.isCancelled {
-            for _ in 0..<perTick { counter.accept(.add(1)) }
-            next = next.advanced(by: .milliseconds(10))
-            try? await clock.sleep(until: next)
+
+    /// Starts the inspector, the example features and the client that connects them, and runs a
+    /// few wishes through each feature.
+    ///
+    /// - Returns: The inspector's addresses.
+    /// - Throws: The inspector's start errors.
+    @discardableResult
+    public func start() async throws -> InspectorServer.Addresses {
+      let addresses = try await server.start()
+      let client = InspectorClient.start(
+        url: addresses.app.absoluteString,
+        configuration: .init(appName: "finita demo", features: Self.features))
+      let meter = Feature(
+        initialState: ParkingState.idle, definition: ParkingMeter(fee: 3),
+        configuration: .init(name: "parkingMeter"))
+      let player = Feature(
+        initialState: MusicPlayerState(
+          playlist: [
+            Track(title: "Blue in Green", artist: "Miles Davis"),
+            Track(title: "Naima", artist: "John Coltrane"),
+          ]),
+        definition: MusicPlayer(),
+        configuration: .init(name: "musicPlayer"))
+      let items = (1...12).map { ListItem(id: $0, title: "Item \($0)") }
+      let paginator = Feature(
+        initialState: PaginationState(),
+        definition: Paginator(
+          source: InMemoryPageSource(catalog: PageCatalog(items: items, pageSize: 5))),
+        configuration: .init(name: "paginator"))
+      client.inspect(
+        meter, automaton: meter.definition.automaton, wishExample: .insert(amount: 3))
+      let report = self.report
+      let watcher = Task {
+        for await state in meter.states {
+          report("[demo] parkingMeter state: \(state)")
+        }
+      }
+      parts.withLock {
+        $0 = Parts(
+          client: client, meter: meter, player: player, paginator: paginator, watcher: watcher)
+      }
+      for await event in client.connectionEvents where event == .connected { break }
+      meter.accept(.enterPlate("B-42"))
+      meter.accept(.insert(amount: 1))
+      meter.accept(.insert(amount: 5))
+      meter.accept(.leave)
+      meter.accept(.enterPlate("C-7"))
+      player.accept(.play)
+      player.accept(.next)
+      player.accept(.pause)
+      paginator.accept(.load(isNextPage: false))
+      if let load {
+        let task = Task.detached { await Self.run(load) }
+        parts.withLock { $0?.loadTask = task }
+      }
+      return addresses
+    }
+
+    /// The demo's features, by name: the client streams only these, and leaves alone any other
+    /// feature of the process (in tests, the features of the tests running alongside).
+    static let features = FeatureFilter { feature in
+      guard let name = feature.name else { return false }
+      return ["parkingMeter", "musicPlayer", "paginator"].contains(name) || name.hasPrefix("load")
+    }
+
+    /// Runs `load`'s features until cancelled: every 10 ms each sends the wishes that make its
+    /// share of stages.
+    private static func run(_ load: Load) async {
+      let counters = (0..<load.features).map { index in
+        Feature(
+          initialState: LoadCounter.State(), definition: LoadCounter(),
+          configuration: .init(name: "load\(index)"))
+      }
+      let perTick = max(1, load.stagesPerSecond / LoadCounter.stagesPerWish / 100)
+      let clock = ContinuousClock()
+      await withTaskGroup(of: Void.self) { group in
+        for counter in counters {
+          group.addTask {
+            var next = clock.now
+            while !Task.isCancelled {
+              for _ in 0..<perTick { counter.accept(.add(1)) }
+              next = next.advanced(by: .milliseconds(10))
+              try? await clock.sleep(until: next)
+            }
           }
         }
       }
+      for counter in counters { counter.dispose() }
     }
-    for counter in counters { counter.dispose() }
+
+    /// Stops the client, the features and the inspector.
+    public func shutdown() async {
+      let current = parts.withLock { parts in
+        defer { parts = nil }
+        return parts
+      }
+      if let current {
+        await current.client.stop()
+        current.meter.dispose()
+        current.player.dispose()
+        current.paginator.dispose()
+        current.watcher.cancel()
+        await current.watcher.value
+        current.loadTask?.cancel()
+        await current.loadTask?.value
+      }
+      await server.shutdown()
+    }
   }
 
-  /// Stops the client, the features and the inspector.
-  public func shutdown() async {
-    let current = parts.withLock { parts in
-      defer { parts = nil }
-      return parts
-    }
-    if let current {
-      await current.client.stop()
-      current.meter.dispose()
-      current.player.dispose()
-      current.paginator.dispose()
-      current.watcher.cancel()
-      await current.watcher.value
-      current.loadTask?.cancel()
-      await current.loadTask?.value
-    }
-    await server.shutdown()
-  }
-}
+  /// A counter whose every wish makes 6 stages (wish, action, effect, state, news, handled): the
+  /// demo's load, and the load harness's (`Tests/FinitaInspectorLoad`).
+  package struct LoadCounter: FeatureDefinition {
+    package static let stagesPerWish = 6
 
-/// A counter whose every wish makes 6 stages (wish, action, effect, state, news, handled): the
-/// demo's load, and the load harness's (`Tests/FinitaInspectorLoad`).
-package struct LoadCounter: FeatureDefinition {
-  package static let stagesPerWish = 6
+    package struct State: Codable, Sendable {
+      package var count = 0
+      package init() {}
+    }
+    package enum Wish: Codable, Sendable {
+      case add(Int)
+    }
+    package typealias Effect = Wish
+    package typealias News = Int
 
-  package struct State: Codable, Sendable {
-    package var count = 0
     package init() {}
-  }
-  package enum Wish: Codable, Sendable {
-    case add(Int)
-  }
-  package typealias Effect = Wish
-  package typealias News = Int
 
-  package init() {}
+    package func act(_ state: State, _ action: Wish) -> Effects<Wish> { .just(action) }
 
-  package func act(_ state: State, _ action: Wish) -> Effects<Wish> { .just(action) }
+    package func reduce(_ state: inout State, _ effect: Wish) {
+      if case .add(let amount) = effect { state.count += amount }
+    }
 
-  package func reduce(_ state: inout State, _ effect: Wish) {
-    if case .add(let amount) = effect { state.count += amount }
+    package func publishNews(_ action: Wish, _ effect: Wish, _ state: State) -> Int? {
+      state.count
+    }
   }
-
-  package func publishNews(_ action: Wish, _ effect: Wish, _ state: State) -> Int? {
-    state.count
-  }
-}
+#endif  // Inspector

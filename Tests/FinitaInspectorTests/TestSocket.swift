@@ -1,111 +1,113 @@
-import FinitaInspectorProtocol
-import Foundation
-import HTTPTypes
-import HummingbirdWSClient
-import Logging
+#if Inspector
+  import FinitaInspectorProtocol
+  import Foundation
+  import HTTPTypes
+  import HummingbirdWSClient
+  import Logging
 
-/// A WebSocket connection a test drives: what it receives comes out of `received`, what the
-/// test sends goes out in order; closing ends the connection.
-final class TestSocket: Sendable {
-  let received: AsyncStream<String>
-  private let receivedContinuation: AsyncStream<String>.Continuation
-  private let outgoing: AsyncStream<String>.Continuation
-  private let outgoingStream: AsyncStream<String>
-  /// Ends with the connection: `false` when it was refused.
-  let outcome: Task<Bool, Never>
+  /// A WebSocket connection a test drives: what it receives comes out of `received`, what the
+  /// test sends goes out in order; closing ends the connection.
+  final class TestSocket: Sendable {
+    let received: AsyncStream<String>
+    private let receivedContinuation: AsyncStream<String>.Continuation
+    private let outgoing: AsyncStream<String>.Continuation
+    private let outgoingStream: AsyncStream<String>
+    /// Ends with the connection: `false` when it was refused.
+    let outcome: Task<Bool, Never>
 
-  init(url: String, headers: HTTPFields = [:]) {
-    (received, receivedContinuation) = AsyncStream.makeStream(of: String.self)
-    (outgoingStream, outgoing) = AsyncStream.makeStream(of: String.self)
-    var configuration = WebSocketClientConfiguration()
-    configuration.additionalHeaders = headers
-    configuration.maxFrameSize = 4 << 20
-    let receivedContinuation = receivedContinuation
-    let outgoingStream = outgoingStream
-    var logger = Logger(label: "test.socket")
-    logger.logLevel = .critical
-    outcome = Task {
-      defer { receivedContinuation.finish() }
-      do {
-        try await WebSocketClient.connect(
-          url: url, configuration: configuration, logger: logger
-        ) { inbound, outbound, _ in
-          try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-              for try await message in inbound.messages(maxSize: 4 << 20) {
-                if case .text(let text) = message { receivedContinuation.yield(text) }
+    init(url: String, headers: HTTPFields = [:]) {
+      (received, receivedContinuation) = AsyncStream.makeStream(of: String.self)
+      (outgoingStream, outgoing) = AsyncStream.makeStream(of: String.self)
+      var configuration = WebSocketClientConfiguration()
+      configuration.additionalHeaders = headers
+      configuration.maxFrameSize = 4 << 20
+      let receivedContinuation = receivedContinuation
+      let outgoingStream = outgoingStream
+      var logger = Logger(label: "test.socket")
+      logger.logLevel = .critical
+      outcome = Task {
+        defer { receivedContinuation.finish() }
+        do {
+          try await WebSocketClient.connect(
+            url: url, configuration: configuration, logger: logger
+          ) { inbound, outbound, _ in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+              group.addTask {
+                for try await message in inbound.messages(maxSize: 4 << 20) {
+                  if case .text(let text) = message { receivedContinuation.yield(text) }
+                }
               }
-            }
-            group.addTask {
-              for await text in outgoingStream {
-                try await outbound.write(.text(text))
+              group.addTask {
+                for await text in outgoingStream {
+                  try await outbound.write(.text(text))
+                }
               }
+              // The test closes by finishing `outgoing`.
+              try await group.next()
+              group.cancelAll()
             }
-            // The test closes by finishing `outgoing`.
-            try await group.next()
-            group.cancelAll()
           }
+          return true
+        } catch {
+          return false
         }
-        return true
-      } catch {
-        return false
       }
+    }
+
+    func send(_ text: String) {
+      outgoing.yield(text)
+    }
+
+    func send(_ envelope: InspectorEnvelope) throws {
+      send(try InspectorProtocol.encode(envelope))
+    }
+
+    func close() async {
+      outgoing.finish()
+      _ = await outcome.value
     }
   }
 
-  func send(_ text: String) {
-    outgoing.yield(text)
+  /// Reads messages until one matches; `nil` when the connection ended first.
+  func next(
+    _ iterator: inout AsyncStream<String>.Iterator,
+    where predicate: (InspectorEnvelope) -> Bool
+  ) async -> InspectorEnvelope? {
+    while let text = await iterator.next() {
+      guard let envelope = try? InspectorProtocol.decode(text) else { continue }
+      if predicate(envelope) { return envelope }
+    }
+    return nil
   }
 
-  func send(_ envelope: InspectorEnvelope) throws {
-    send(try InspectorProtocol.encode(envelope))
+  /// Opens a page socket at `url` and waits for the inspector's welcome; returns the socket and
+  /// the iterator of what it receives after the welcome.
+  func openPage(_ url: URL) async -> (TestSocket, AsyncStream<String>.Iterator) {
+    let page = TestSocket(url: url.absoluteString)
+    var received = page.received.makeAsyncIterator()
+    _ = await next(&received) { if case .welcome = $0.message { true } else { false } }
+    return (page, received)
   }
 
-  func close() async {
-    outgoing.finish()
-    _ = await outcome.value
-  }
-}
+  extension InspectorEnvelope {
+    var errorCode: String? {
+      if case .error(let frame) = message { frame.code } else { nil }
+    }
 
-/// Reads messages until one matches; `nil` when the connection ended first.
-func next(
-  _ iterator: inout AsyncStream<String>.Iterator,
-  where predicate: (InspectorEnvelope) -> Bool
-) async -> InspectorEnvelope? {
-  while let text = await iterator.next() {
-    guard let envelope = try? InspectorProtocol.decode(text) else { continue }
-    if predicate(envelope) { return envelope }
-  }
-  return nil
-}
+    var events: [StageEvent] {
+      if case .events(let events) = message { events } else { [] }
+    }
 
-/// Opens a page socket at `url` and waits for the inspector's welcome; returns the socket and
-/// the iterator of what it receives after the welcome.
-func openPage(_ url: URL) async -> (TestSocket, AsyncStream<String>.Iterator) {
-  let page = TestSocket(url: url.absoluteString)
-  var received = page.received.makeAsyncIterator()
-  _ = await next(&received) { if case .welcome = $0.message { true } else { false } }
-  return (page, received)
-}
+    var reply: CommandReply? {
+      if case .reply(let reply) = message { reply } else { nil }
+    }
 
-extension InspectorEnvelope {
-  var errorCode: String? {
-    if case .error(let frame) = message { frame.code } else { nil }
-  }
+    var feature: FeatureDescriptor? {
+      if case .feature(let feature) = message { feature } else { nil }
+    }
 
-  var events: [StageEvent] {
-    if case .events(let events) = message { events } else { [] }
+    var diagram: DiagramUpdate? {
+      if case .diagram(let diagram) = message { diagram } else { nil }
+    }
   }
-
-  var reply: CommandReply? {
-    if case .reply(let reply) = message { reply } else { nil }
-  }
-
-  var feature: FeatureDescriptor? {
-    if case .feature(let feature) = message { feature } else { nil }
-  }
-
-  var diagram: DiagramUpdate? {
-    if case .diagram(let diagram) = message { diagram } else { nil }
-  }
-}
+#endif  // Inspector

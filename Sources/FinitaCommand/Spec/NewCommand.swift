@@ -1,76 +1,80 @@
-import ArgumentParser
-import FinitaSpec
-import Foundation
+#if Tools
+  import ArgumentParser
+  import FinitaSpec
+  import Foundation
 
-/// `finita new feature NAME`.
-struct NewCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "new",
-    abstract: "Start something new from a template.",
-    discussion: "Example: finita new feature Profile --news --async",
-    subcommands: [NewFeatureCommand.self]
-  )
-}
+  /// `finita new feature NAME`.
+  struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "new",
+      abstract: "Start something new from a template.",
+      discussion: "Example: finita new feature Profile --news --async",
+      subcommands: [NewFeatureCommand.self]
+    )
+  }
 
-/// `finita new feature NAME [--news] [--bootstrapper] [--post-processor] [--async]`.
-struct NewFeatureCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "feature",
-    abstract: "Scaffold a feature, its UIStateMapper and its FeatureTester test.",
-    discussion: """
-      Writes <Name>.swift and <Name>UIStateMapper.swift into --output, and <Name>Tests.swift
-      into --tests; they build and the test passes as written. Existing files are not replaced.
+  /// `finita new feature NAME [--news] [--bootstrapper] [--post-processor] [--async]`.
+  struct NewFeatureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "feature",
+      abstract: "Scaffold a feature, its UIStateMapper and its FeatureTester test.",
+      discussion: """
+        Writes <Name>.swift and <Name>UIStateMapper.swift into --output, and <Name>Tests.swift
+        into --tests; they build and the test passes as written. Existing files are not replaced.
 
-      Examples:
-        finita new feature Profile
-        finita new feature Profile --news --async --output Sources/App/Profile \\
-          --tests Tests/AppTests
-      """
-  )
+        Examples:
+          finita new feature Profile
+          finita new feature Profile --news --async --output Sources/App/Profile \\
+            --tests Tests/AppTests
+        """
+    )
 
-  @Argument(help: "The feature's name, such as Profile.")
-  var name: String
+    @Argument(help: "The feature's name, such as Profile.")
+    var name: String
 
-  @Flag(help: "Publish news.")
-  var news = false
+    @Flag(help: "Publish news.")
+    var news = false
 
-  @Flag(help: "Add a Bootstrapper.")
-  var bootstrapper = false
+    @Flag(help: "Add a Bootstrapper.")
+    var bootstrapper = false
 
-  @Flag(help: "Add a PostProcessor.")
-  var postProcessor = false
+    @Flag(help: "Add a PostProcessor.")
+    var postProcessor = false
 
-  @Flag(help: "Load asynchronously.")
-  var async = false
+    @Flag(help: "Load asynchronously.")
+    var async = false
 
-  @Option(help: "The folder for the feature; ./<Name> by default.")
-  var output: String?
+    @Option(help: "The folder for the feature; ./<Name> by default.")
+    var output: String?
 
-  @Option(help: "The folder for the test; the feature's folder by default.")
-  var tests: String?
+    @Option(help: "The folder for the test; the feature's folder by default.")
+    var tests: String?
 
-  func run() throws {
-    var parts: FeatureScaffold.Part = []
-    if news { parts.insert(.news) }
-    if bootstrapper { parts.insert(.bootstrapper) }
-    if postProcessor { parts.insert(.postProcessor) }
-    if async { parts.insert(.async) }
-    let scaffold = FeatureScaffold(name: name, parts: parts)
-    if let problem = scaffold.nameProblem {
-      printError("error: \(problem)")
-      throw ExitCode.validationFailure
-    }
-    let sources = output ?? name
-    let existing = scaffold.files.map {
-      URL(fileURLWithPath: $0.isTest ? (tests ?? sources) : sources).appendingPathComponent($0.name)
-    }.filter { FileManager.default.fileExists(atPath: $0.path) }
-    guard existing.isEmpty else {
-      printError(
-        "error: \(existing.map(\.path).joined(separator: ", ")) already exist(s); nothing written")
-      throw ExitCode.failure
-    }
-    for file in scaffold.files {
-      try write(file.text, to: file.isTest ? (tests ?? sources) : sources, name: file.name)
+    func run() throws {
+      var parts: FeatureScaffold.Part = []
+      if news { parts.insert(.news) }
+      if bootstrapper { parts.insert(.bootstrapper) }
+      if postProcessor { parts.insert(.postProcessor) }
+      if async { parts.insert(.async) }
+      let scaffold = FeatureScaffold(name: name, parts: parts)
+      if let problem = scaffold.nameProblem {
+        printError("error: \(problem)")
+        throw ExitCode.validationFailure
+      }
+      let sources = output ?? name
+      let existing = scaffold.files.map {
+        URL(fileURLWithPath: $0.isTest ? (tests ?? sources) : sources).appendingPathComponent(
+          $0.name)
+      }.filter { FileManager.default.fileExists(atPath: $0.path) }
+      guard existing.isEmpty else {
+        printError(
+          "error: \(existing.map(\.path).joined(separator: ", ")) already exist(s); nothing written"
+        )
+        throw ExitCode.failure
+      }
+      for file in scaffold.files {
+        try write(file.text, to: file.isTest ? (tests ?? sources) : sources, name: file.name)
+      }
     }
   }
-}
+#endif  // Tools
