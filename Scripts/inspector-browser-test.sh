@@ -37,12 +37,13 @@ if [[ ! -x "$venv/bin/python" ]]; then
 fi
 "$venv/bin/pip" install -q "selenium>=4.20"
 
-swift build --product finita
+# The inspector is behind the Tools trait; .build-all is where `Scripts/test.sh --all` builds it.
+swift build --product finita --enable-all-traits --scratch-path .build-all
 screenshots="${INSPECTOR_SCREENSHOTS:-.build/inspector-screenshots}"
 mkdir -p "$screenshots"
 log="$screenshots/demo-output.log"
 
-.build/debug/finita inspect --demo --port 0 >"$log" 2>&1 &
+.build-all/debug/finita inspect --demo --port 0 >"$log" 2>&1 &
 inspector=$!
 trap 'kill "$inspector" 2>/dev/null || true; wait "$inspector" 2>/dev/null || true' EXIT
 
@@ -51,7 +52,7 @@ kill "$inspector" 2>/dev/null || true
 wait "$inspector" 2>/dev/null || true
 
 # The same page under the load: 10 more features at 10,000 stages per second each.
-.build/debug/finita inspect --demo --load --port 0 >"$screenshots/demo-load-output.log" 2>&1 &
+.build-all/debug/finita inspect --demo --load --port 0 >"$screenshots/demo-load-output.log" 2>&1 &
 inspector=$!
 "$venv/bin/python" Scripts/inspector_browser_test.py --log "$screenshots/demo-load-output.log" \
   --screenshots "$screenshots" --load-pid "$inspector"
