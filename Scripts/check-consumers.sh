@@ -89,7 +89,8 @@ print("\n".join(sorted(p["identity"] for p in pins if p["identity"] != "finita")
 ' "$consumer/Package.resolved" 2>/dev/null || true)
   if [ "$pinned" != "$expected" ]; then
     echo "FAIL: $capability pins other packages than README.md says" >&2
-    diff <(echo "$expected") <(echo "$pinned") | sed 's/^</  README only:/; s/^>/  pinned only:/' >&2 || true
+    echo "  in README.md, not pinned: $(comm -23 <(echo "$expected") <(echo "$pinned") | xargs)" >&2
+    echo "  pinned, not in README.md: $(comm -13 <(echo "$expected") <(echo "$pinned") | xargs)" >&2
     failures=$((failures + 1))
     continue
   fi
