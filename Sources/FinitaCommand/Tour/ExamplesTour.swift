@@ -50,28 +50,7 @@ enum ExamplesTour {
     output.section("Paginator (seeds 000, 001) over an in-memory source")
     output.note("(12 items in pages of 5, served from memory: no server, no waiting)")
     let source = InMemoryPageSource(catalog: .seeded(itemCount: 12, pageSize: 5))
-    let paginator = Feature(
-      initialState: PaginationState(),
-      definition: Paginator(source: source),
-      configuration: .init(name: "Paginator"),
-      trace: tracePrinter(Paginator.self)
-    )
-    paginator.accept(.load(isNextPage: false))
-    await paginator.idle()
-    output.note("(the source will fail page 1 once)")
-    source.failNextLoad(ofPage: 1)
-    paginator.accept(.load(isNextPage: true))
-    await paginator.idle()
-    output.note("(the user taps Retry)")
-    paginator.accept(.load(isNextPage: true))
-    await paginator.idle()
-    paginator.accept(.load(isNextPage: true))
-    await paginator.idle()
-    output.note("(the last page is loaded: scrolling again starts nothing; then pull to refresh)")
-    paginator.accept(.load(isNextPage: true))
-    paginator.accept(.refresh)
-    await paginator.idle()
-    paginator.dispose()
+    await PaginatorSession.run(&output, source: source) { source.failNextLoad(ofPage: 1) }
   }
 
   // MARK: - Signup flow

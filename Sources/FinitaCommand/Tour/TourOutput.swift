@@ -16,10 +16,6 @@ struct TourOutput {
     print("   \(text)")
   }
 
-  func flush() {
-    print("")
-  }
-
   /// The tour's last line: it ran to the end, and which sections it left out, if any. The CI
   /// reads it to tell a finished tour from one that stopped.
   ///

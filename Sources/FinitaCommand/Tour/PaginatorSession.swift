@@ -1,0 +1,36 @@
+import Finita
+import FinitaExamples
+
+/// The paginator's scripted session, the same whatever serves the pages (memory, or HTTP in
+/// `finita tour --all`): the first page, a second page that fails once, Retry, the last page,
+/// then scrolling past the end and pull to refresh.
+enum PaginatorSession {
+  /// Runs the session against `source`; `failPageOneOnce` makes the source's next load of page 1
+  /// fail.
+  static func run(
+    _ output: inout TourOutput, source: any PageSource, failPageOneOnce: () -> Void
+  ) async {
+    let paginator = Feature(
+      initialState: PaginationState(),
+      definition: Paginator(source: source),
+      configuration: .init(name: "Paginator"),
+      trace: tracePrinter(Paginator.self)
+    )
+    paginator.accept(.load(isNextPage: false))
+    await paginator.idle()
+    output.note("(the next load of page 1 will fail once)")
+    failPageOneOnce()
+    paginator.accept(.load(isNextPage: true))
+    await paginator.idle()
+    output.note("(the user taps Retry)")
+    paginator.accept(.load(isNextPage: true))
+    await paginator.idle()
+    paginator.accept(.load(isNextPage: true))
+    await paginator.idle()
+    output.note("(the last page is loaded: scrolling again starts nothing; then pull to refresh)")
+    paginator.accept(.load(isNextPage: true))
+    paginator.accept(.refresh)
+    await paginator.idle()
+    paginator.dispose()
+  }
+}
