@@ -439,7 +439,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FinitaCommandTests",
-      dependencies: ["FinitaCommand", "FinitaSpec"],
+      dependencies: ["FinitaCommand", "FinitaSpec", "FinitaFixtures"],
       exclude: ["Golden"]
     ),
   ],
