@@ -1,6 +1,8 @@
 /// A cancellation identifier of any hashable, sendable type.
+///
+/// A class, so that a step of an ``Effects`` plan that cancels by identifier takes one word.
 @usableFromInline
-struct EffectID: Hashable, @unchecked Sendable {
+final class EffectID: Hashable, @unchecked Sendable {
   // Safe to send: the only initializer takes a `Hashable & Sendable` value, so the wrapped
   // `AnyHashable` (not `Sendable` itself) always holds a sendable base.
   let base: AnyHashable
@@ -9,4 +11,10 @@ struct EffectID: Hashable, @unchecked Sendable {
   init(_ id: some Hashable & Sendable) {
     base = AnyHashable(id)
   }
+
+  @usableFromInline
+  static func == (lhs: EffectID, rhs: EffectID) -> Bool { lhs.base == rhs.base }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) { hasher.combine(base) }
 }
