@@ -24,132 +24,167 @@
 ///
 /// The same type describes the outputs of a Bootstrapper, whose elements are actions.
 public struct Effects<Effect: Sendable>: Sendable {
-  /// What to do. The synchronous cases are stored inline, so once specialized for a concrete
-  /// `Effect` the type has a fixed layout and the hot path switches over it directly; everything
-  /// else lives in a ``Work`` object, which also keeps the type from containing itself.
+  /// What to do, lowered once by the factories below into the form every reader works from.
+  @usableFromInline let plan: Plan
+
+  @inlinable
+  init(_ plan: Plan) {
+    self.plan = plan
+  }
+}
+
+// MARK: - The plan, as every reader sees it
+
+extension Effects {
+  /// The steps a feature takes for these effects, in order: reduce an effect, cancel an
+  /// identifier, start a task.
+  ///
+  /// The factories lower what users combine into this form, so its cases are the only list of
+  /// what effects can do: `merge` joins its parts' steps, `concatenate` keeps its leading
+  /// synchronous parts as steps and folds the rest into one task that runs them in order, and
+  /// `cancellable` marks every task with its identifier. ``perform(effect:cancel:start:)`` is
+  /// the one interpreter: the engine, `map`, `isSynchronous`, `synchronousEffects` and the task
+  /// of a concatenation all read the plan through it. Synchronous effects are stored inline, so
+  /// the engine's hot path allocates nothing, and larger payloads live in objects, so the enum
+  /// is one `Effect` and a tag wide (a wider one is copied through generic value witnesses).
   @usableFromInline
-  enum Operation: Sendable {
+  enum Plan: Sendable {
+    /// Nothing to do.
     case none
-    case one(Effect)
-    case many([Effect])
-    case work(Work)
+    /// Reduce one effect.
+    case effect(Effect)
+    /// Reduce these effects, first to last.
+    case effects([Effect])
+    /// Cancel the running work marked with this identifier.
+    case cancel(EffectID)
+    /// Start a task owned by the feature.
+    case task(Job)
+    /// These plans, in order: at least two, none of them `none` or `steps` (see ``joining(_:)``).
+    case steps([Plan])
   }
 
-  /// Asynchronous, combined or cancellation work: anything but plain synchronous effects.
+  /// The work of one task, and the identifiers that cancel it.
   @usableFromInline
-  final class Work: Sendable {
-    @usableFromInline
-    enum Kind: Sendable {
-      case run(Run)
-      case merge([Effects])
-      case concatenate([Effects])
-      case cancellable(Effects, id: EffectID, cancelInFlight: Bool)
-      case cancel(id: EffectID)
-    }
-
-    @usableFromInline let kind: Kind
-
-    @usableFromInline
-    init(_ kind: Kind) {
-      self.kind = kind
-    }
-  }
-
-  @usableFromInline
-  struct Run: Sendable {
+  final class Job: Sendable {
     @usableFromInline let priority: TaskPriority?
     @usableFromInline let name: String?
+    /// The identifiers that cancel this work, outermost first.
+    @usableFromInline let cancelIDs: [EffectID]
     @usableFromInline let body: @Sendable (Send<Effect>) async throws -> Void
 
     @usableFromInline
     init(
       priority: TaskPriority?,
       name: String?,
+      cancelIDs: [EffectID] = [],
       body: @escaping @Sendable (Send<Effect>) async throws -> Void
     ) {
       self.priority = priority
       self.name = name
+      self.cancelIDs = cancelIDs
       self.body = body
     }
-  }
 
-  @usableFromInline let operation: Operation
+    /// The same work, also cancelled by `id`, which encloses the identifiers it has.
+    func marked(_ id: EffectID) -> Job {
+      Job(priority: priority, name: name, cancelIDs: [id] + cancelIDs, body: body)
+    }
 
-  @inlinable
-  init(_ operation: Operation) {
-    self.operation = operation
-  }
+    /// The same work, sending each effect through `transform`.
+    func map<NewEffect: Sendable>(
+      _ transform: @escaping @Sendable (Effect) -> NewEffect
+    ) -> Effects<NewEffect>.Job {
+      let body = self.body
+      return .init(priority: priority, name: name, cancelIDs: cancelIDs) { send in
+        try await body(send.map(transform))
+      }
+    }
 
-  @inlinable
-  init(_ kind: Work.Kind) {
-    self.operation = .work(Work(kind))
-  }
-}
+    /// Runs the work inside the current task, each identifier marking a child task that
+    /// cancelling it stops without stopping the enclosing work.
+    func run(_ send: Send<Effect>) async throws {
+      try await run(send, marked: cancelIDs[...])
+    }
 
-// MARK: - The tree, as every interpreter reads it
-
-extension Effects {
-  /// One node of the tree, whatever its storage: the view that every interpreter switches over
-  /// (``map(_:)``, ``isSynchronous``, ``synchronousEffects``, the sequential body of a task,
-  /// and the engine's launch), so they cannot disagree about which cases exist. Only the
-  /// engine's hot path reads ``operation`` directly, for its inline synchronous cases.
-  @usableFromInline
-  enum Node {
-    /// No effect.
-    case none
-    /// One synchronous effect.
-    case one(Effect)
-    /// Synchronous effects, reduced in order.
-    case many([Effect])
-    /// Asynchronous work in a task of its own.
-    case run(Run)
-    /// Parts that run at the same time.
-    case merge([Effects])
-    /// Parts that run one after the other.
-    case concatenate([Effects])
-    /// Work that cancelling `id` stops.
-    case cancellable(Effects, id: EffectID, cancelInFlight: Bool)
-    /// Cancels the work marked with `id`.
-    case cancel(id: EffectID)
-  }
-
-  /// This value as a ``Node``.
-  @inlinable
-  var node: Node {
-    switch operation {
-    case .none: .none
-    case .one(let effect): .one(effect)
-    case .many(let effects): .many(effects)
-    case .work(let work):
-      switch work.kind {
-      case .run(let run): .run(run)
-      case .merge(let parts): .merge(parts)
-      case .concatenate(let parts): .concatenate(parts)
-      case .cancellable(let inner, let id, let cancelInFlight):
-        .cancellable(inner, id: id, cancelInFlight: cancelInFlight)
-      case .cancel(let id): .cancel(id: id)
+    private func run(_ send: Send<Effect>, marked ids: ArraySlice<EffectID>) async throws {
+      guard let outermost = ids.first else { return try await body(send) }
+      try await send.host.runCancellable(id: outermost, cancelInFlight: false) {
+        try await self.run(send, marked: ids.dropFirst())
       }
     }
   }
+}
 
-  /// Walks the synchronous effects in the order they are reduced, stopping at the first
-  /// asynchronous work; `false` when it stopped there. ``isSynchronous`` and
-  /// ``synchronousEffects`` are this walk, so they agree by construction.
+extension Effects.Plan {
+  /// Carries out the plan in order: each effect goes to `effect`, each cancellation to
+  /// `cancel`, each task to `start`. The one interpreter of effects.
   @inlinable
-  func walkSynchronous(_ visit: (Effect) -> Void) -> Bool {
-    switch node {
-    case .none, .cancel: return true
-    case .one(let effect):
-      visit(effect)
-      return true
-    case .many(let effects):
-      for effect in effects { visit(effect) }
-      return true
-    case .run: return false
-    case .merge(let parts), .concatenate(let parts):
-      for part in parts where !part.walkSynchronous(visit) { return false }
-      return true
-    case .cancellable(let inner, _, _): return inner.walkSynchronous(visit)
+  func perform(
+    effect: (Effect) -> Void,
+    cancel: (EffectID) -> Void,
+    start: (Effects.Job) -> Void
+  ) {
+    switch self {
+    case .none: return
+    case .effect(let value): effect(value)
+    case .effects(let values): for value in values { effect(value) }
+    case .cancel(let id): cancel(id)
+    case .task(let job): start(job)
+    case .steps(let steps):
+      for step in steps { step.perform(effect: effect, cancel: cancel, start: start) }
+    }
+  }
+
+  /// `plans` one after the other, flattened, without the empty ones.
+  static func joining(_ plans: [Self]) -> Self {
+    var steps: [Self] = []
+    for plan in plans {
+      switch plan {
+      case .none: continue
+      case .steps(let inner): steps += inner
+      default: steps.append(plan)
+      }
+    }
+    return steps.count > 1 ? .steps(steps) : steps.first ?? .none
+  }
+
+  /// The same steps with each effect and each task replaced.
+  func map<NewEffect: Sendable>(
+    effect: (Effect) -> NewEffect,
+    job: (Effects.Job) -> Effects<NewEffect>.Job
+  ) -> Effects<NewEffect>.Plan {
+    var steps: [Effects<NewEffect>.Plan] = []
+    perform(
+      effect: { steps.append(.effect(effect($0))) },
+      cancel: { steps.append(.cancel($0)) },
+      start: { steps.append(.task(job($0))) }
+    )
+    return .joining(steps)
+  }
+
+  var isNone: Bool {
+    if case .none = self { return true }
+    return false
+  }
+
+  /// Whether the plan starts no task, so all of it happens in the call that performs it.
+  var isSynchronous: Bool {
+    var result = true
+    perform(effect: { _ in }, cancel: { _ in }, start: { _ in result = false })
+    return result
+  }
+
+  /// Runs the whole plan inside the current task and returns when all of it has finished:
+  /// effects are sent and identifiers cancelled in order, tasks run side by side as children.
+  func run(_ send: Send<Effect>) async throws {
+    if case .task(let job) = self { return try await job.run(send) }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      perform(
+        effect: { send($0) },
+        cancel: { send.host.cancel($0) },
+        start: { job in group.addTask { try await job.run(send) } }
+      )
+      try await group.waitForAll()
     }
   }
 }
@@ -165,7 +200,7 @@ extension Effects {
   ///
   /// - Parameter effect: The effect to reduce.
   @inlinable
-  public static func just(_ effect: Effect) -> Self { Self(.one(effect)) }
+  public static func just(_ effect: Effect) -> Self { Self(.effect(effect)) }
 
   /// Several effects, reduced immediately and in order; each one produces a state.
   ///
@@ -174,8 +209,8 @@ extension Effects {
   public static func many(_ effects: [Effect]) -> Self {
     switch effects.count {
     case 0: Self(.none)
-    case 1: Self(.one(effects[0]))
-    default: Self(.many(effects))
+    case 1: Self(.effect(effects[0]))
+    default: Self(.effects(effects))
     }
   }
 
@@ -219,11 +254,11 @@ extension Effects {
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Effect>) async -> Void)? = nil
   ) -> Self {
     guard let handler else {
-      return Self(.run(Run(priority: priority, name: name, body: operation)))
+      return Self(.task(Job(priority: priority, name: name, body: operation)))
     }
     return Self(
-      .run(
-        Run(priority: priority, name: name) { send in
+      .task(
+        Job(priority: priority, name: name) { send in
           do {
             try await operation(send)
           } catch is CancellationError where Task.isCancelled {
@@ -282,12 +317,7 @@ extension Effects {
   ///
   /// - Parameter effects: The effects to combine.
   public static func merge(_ effects: [Self]) -> Self {
-    let parts = effects.filter { !$0.isNone }
-    switch parts.count {
-    case 0: return .none
-    case 1: return parts[0]
-    default: return Self(.merge(parts))
-    }
+    Self(.joining(effects.map(\.plan)))
   }
 
   /// Runs the given effects one after the other: each starts when the previous one has finished.
@@ -301,12 +331,18 @@ extension Effects {
   ///
   /// - Parameter effects: The effects, in order.
   public static func concatenate(_ effects: [Self]) -> Self {
-    let parts = effects.filter { !$0.isNone }
-    switch parts.count {
-    case 0: return .none
-    case 1: return parts[0]
-    default: return Self(.concatenate(parts))
+    let parts = effects.map(\.plan).filter { !$0.isNone }
+    let now = parts.prefix { $0.isSynchronous }
+    // One part is kept as it is; several become their synchronous prefix and one task.
+    guard parts.count > 1, now.count < parts.count else { return Self(.joining(parts)) }
+    let later = parts[now.count...]
+    let rest = Job(priority: nil, name: nil) { send in
+      for part in later {
+        try Task.checkCancellation()
+        try await part.run(send)
+      }
     }
+    return Self(.joining(now + [.task(rest)]))
   }
 
   /// These effects and `other`, at once.
@@ -327,14 +363,16 @@ extension Effects {
   ///   - cancelInFlight: When `true`, work already running with the same identifier is cancelled
   ///     before this one starts (the "latest wins" pattern for searches and refreshes).
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-    Self(.cancellable(self, id: EffectID(id), cancelInFlight: cancelInFlight))
+    let id = EffectID(id)
+    let marked = plan.map(effect: { $0 }, job: { $0.marked(id) })
+    return Self(cancelInFlight ? .joining([.cancel(id), marked]) : marked)
   }
 
   /// Cancels all running work marked with `id`. Effects it already sent stay reduced.
   ///
   /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
   public static func cancel(id: some Hashable & Sendable) -> Self {
-    Self(.cancel(id: EffectID(id)))
+    Self(.cancel(EffectID(id)))
   }
 
   /// The same work, with every effect transformed; used to embed a smaller feature's effects in a
@@ -344,96 +382,28 @@ extension Effects {
   public func map<NewEffect: Sendable>(
     _ transform: @escaping @Sendable (Effect) -> NewEffect
   ) -> Effects<NewEffect> {
-    switch node {
-    case .none:
-      return .none
-    case .one(let effect):
-      return .just(transform(effect))
-    case .many(let effects):
-      return .many(effects.map(transform))
-    case .run(let run):
-      return Effects<NewEffect>(
-        .run(
-          .init(priority: run.priority, name: run.name) { send in
-            try await run.body(send.map(transform))
-          }
-        )
-      )
-    case .merge(let parts):
-      return .merge(parts.map { $0.map(transform) })
-    case .concatenate(let parts):
-      return .concatenate(parts.map { $0.map(transform) })
-    case .cancellable(let inner, let id, let cancelInFlight):
-      return Effects<NewEffect>(
-        .cancellable(inner.map(transform), id: id, cancelInFlight: cancelInFlight)
-      )
-    case .cancel(let id):
-      return Effects<NewEffect>(.cancel(id: id))
-    }
+    Effects<NewEffect>(plan.map(effect: transform, job: { $0.map(transform) }))
   }
 }
 
 // MARK: - Inspection
 
 extension Effects {
-  @usableFromInline
-  var isNone: Bool {
-    if case .none = operation { return true }
-    return false
-  }
-
   /// Whether these effects are all produced synchronously (so they are reduced in the same call).
   public var isSynchronous: Bool {
-    walkSynchronous { _ in }
+    plan.isSynchronous
   }
 
   /// The synchronous effects in the order they would be reduced, or `nil` when some work is
   /// asynchronous. Useful for testing an Actor on its own.
   public var synchronousEffects: [Effect]? {
-    var result: [Effect] = []
-    return walkSynchronous { result.append($0) } ? result : nil
-  }
-
-  /// The whole work as one sequential operation: used where synchronous and asynchronous parts
-  /// must keep their order inside a single task.
-  @usableFromInline
-  func sequentialBody() -> @Sendable (Send<Effect>) async throws -> Void {
-    switch node {
-    case .none:
-      return { _ in }
-    case .one(let effect):
-      return { send in send(effect) }
-    case .many(let effects):
-      return { send in for effect in effects { send(effect) } }
-    case .run(let run):
-      return run.body
-    case .merge(let parts):
-      let bodies = parts.map { $0.sequentialBody() }
-      return { send in
-        try await withThrowingTaskGroup(of: Void.self) { group in
-          for body in bodies {
-            group.addTask { try await body(send) }
-          }
-          try await group.waitForAll()
-        }
-      }
-    case .concatenate(let parts):
-      let bodies = parts.map { $0.sequentialBody() }
-      return { send in
-        for body in bodies {
-          try Task.checkCancellation()
-          try await body(send)
-        }
-      }
-    case .cancellable(let inner, let id, let cancelInFlight):
-      let body = inner.sequentialBody()
-      return { send in
-        try await send.host.runCancellable(id: id, cancelInFlight: cancelInFlight) {
-          try await body(send)
-        }
-      }
-    case .cancel(let id):
-      return { send in send.host.cancel(id) }
-    }
+    var effects: [Effect] = []
+    var isSynchronous = true
+    plan.perform(
+      effect: { effects.append($0) },
+      cancel: { _ in },
+      start: { _ in isSynchronous = false }
+    )
+    return isSynchronous ? effects : nil
   }
 }

@@ -1,73 +1,44 @@
 extension FeatureCore {
-  /// Starts the asynchronous or combined work an Actor returned for `action`.
+  /// Carries out what an Actor returned for `action`: reduces its synchronous effects and
+  /// starts its asynchronous work.
   ///
-  /// Inlinable, like the generic launch it calls, so that starting the work, the delivery
+  /// Inlinable, like the generic launch it calls, so that the interpreter, the delivery
   /// closure and the processing it starts when effects arrive are specialized for the client's
   /// definition.
   @inlinable
-  func launch(_ work: Effects<Effect>.Work, from action: Action) {
+  func launch(_ effects: Effects<Effect>, from action: Action) {
     launch(
-      Effects(.work(work)),
-      cancelIDs: [],
+      effects,
       source: .action(action),
       now: { apply($0, from: action) },
       later: { [self] effect in submit(.effect(effect, action)) }
     )
   }
 
-  /// Starts the work described by `effects`: synchronous parts go to `now` in order, asynchronous
-  /// parts run in tasks owned by the feature and deliver through `later`.
+  /// Carries out the plan of `effects`: synchronous effects go to `now` in order, cancellations
+  /// happen at once, and each task runs owned by the feature and delivers through `later`,
+  /// which is made only when a task starts, so the synchronous path allocates nothing.
   @inlinable
   func launch<Output: Sendable>(
     _ effects: Effects<Output>,
-    cancelIDs: [EffectID],
     source: TaskRecord.Source,
     now: (Output) -> Void,
-    later: @escaping @Sendable (Output) -> Void
+    later: @autoclosure () -> @Sendable (Output) -> Void
   ) {
-    switch effects.node {
-    case .none:
-      return
-    case .one(let output):
-      now(output)
-    case .many(let outputs):
-      for output in outputs { now(output) }
-    case .run(let run):
-      spawn(
-        run.body,
-        priority: run.priority,
-        name: run.name,
-        cancelIDs: cancelIDs,
-        source: source,
-        deliver: later
-      )
-    case .merge(let parts):
-      for part in parts {
-        launch(part, cancelIDs: cancelIDs, source: source, now: now, later: later)
-      }
-    case .concatenate(let parts):
-      var index = parts.startIndex
-      while index < parts.endIndex, parts[index].isSynchronous {
-        launch(parts[index], cancelIDs: cancelIDs, source: source, now: now, later: later)
-        index += 1
-      }
-      if index < parts.endIndex {
-        let rest = Effects<Output>.concatenate(Array(parts[index...]))
+    effects.plan.perform(
+      effect: now,
+      cancel: { cancel(id: $0) },
+      start: { job in
         spawn(
-          rest.sequentialBody(),
-          priority: nil,
-          name: nil,
-          cancelIDs: cancelIDs,
+          job.body,
+          priority: job.priority,
+          name: job.name,
+          cancelIDs: job.cancelIDs,
           source: source,
-          deliver: later
+          deliver: later()
         )
       }
-    case .cancellable(let inner, let id, let cancelInFlight):
-      if cancelInFlight { cancel(id: id) }
-      launch(inner, cancelIDs: cancelIDs + [id], source: source, now: now, later: later)
-    case .cancel(let id):
-      cancel(id: id)
-    }
+    )
   }
 
   /// Runs `body` in a task owned by the feature; what it throws goes where `source` says.

@@ -384,17 +384,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     intercept { trace, call in trace.withEvent(.action, action: action, call) }
     logWriter?.append(.action, action: action)
     trace?.action(action)
-    let effects = definition.act(owned.pointee.state, action)
-    switch effects.operation {
-    case .none:
-      break
-    case .one(let effect):
-      apply(effect, from: action)
-    case .many(let effects):
-      for effect in effects { apply(effect, from: action) }
-    case .work(let work):
-      launch(work, from: action)
-    }
+    launch(definition.act(owned.pointee.state, action), from: action)
     intercept { trace, call in trace.withEvent(.actionHandled, action: action, call) }
     logWriter?.append(.actionHandled, action: action)
     trace?.actionHandled(action)
@@ -562,7 +552,6 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     report(.started)
     launch(
       definition.bootstrap(),
-      cancelIDs: [],
       source: .bootstrapper,
       now: { process(.bootstrapAction($0)) },
       later: { [self] action in submit(.bootstrapAction(action)) }
