@@ -124,14 +124,28 @@ extension Effects.Plan {
     cancel: (EffectID) -> Void,
     start: (Effects.Job) -> Void
   ) {
+    // Not recursive, so that the engine's hot path inlines it whole.
+    if case .steps(let steps) = self {
+      for step in steps { step.performStep(effect: effect, cancel: cancel, start: start) }
+    } else {
+      performStep(effect: effect, cancel: cancel, start: start)
+    }
+  }
+
+  /// Carries out one step of a plan.
+  @inlinable
+  func performStep(
+    effect: (Effect) -> Void,
+    cancel: (EffectID) -> Void,
+    start: (Effects.Job) -> Void
+  ) {
     switch self {
     case .none: return
     case .effect(let value): effect(value)
     case .effects(let values): for value in values { effect(value) }
     case .cancel(let id): cancel(id)
     case .task(let job): start(job)
-    case .steps(let steps):
-      for step in steps { step.perform(effect: effect, cancel: cancel, start: start) }
+    case .steps: preconditionFailure("Internal inconsistency: the steps of a plan are nested")
     }
   }
 
@@ -317,7 +331,7 @@ extension Effects {
   ///
   /// - Parameter effects: The effects to combine.
   public static func merge(_ effects: [Self]) -> Self {
-    Self(.joining(effects.map(\.plan)))
+    Self(.joining(effects.map { $0.plan }))
   }
 
   /// Runs the given effects one after the other: each starts when the previous one has finished.
@@ -331,7 +345,7 @@ extension Effects {
   ///
   /// - Parameter effects: The effects, in order.
   public static func concatenate(_ effects: [Self]) -> Self {
-    let parts = effects.map(\.plan).filter { !$0.isNone }
+    let parts = effects.map { $0.plan }.filter { !$0.isNone }
     let now = parts.prefix { $0.isSynchronous }
     // One part is kept as it is; several become their synchronous prefix and one task.
     guard parts.count > 1, now.count < parts.count else { return Self(.joining(parts)) }
