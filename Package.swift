@@ -130,7 +130,7 @@ let package = Package(
     // Saves snapshots in a loop until killed: the atomic-replace test kills it mid-save.
     .executableTarget(
       name: "FinitaSnapshotWriter",
-      dependencies: ["FinitaRecording"],
+      dependencies: ["FinitaRecording", "FinitaRedux"],
       path: "Tests/FinitaSnapshotWriter"
     ),
     .testTarget(
@@ -303,14 +303,14 @@ let package = Package(
     .target(
       name: "FinitaRecordingGRDB",
       dependencies: [
-        "Finita", "FinitaRecording",
+        "Finita", "FinitaRecording", "FinitaRedux",
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]
     ),
     .testTarget(
       name: "FinitaRecordingGRDBTests",
       dependencies: [
-        "FinitaRecordingGRDB", "FinitaRecording", "Finita",
+        "FinitaRecordingGRDB", "FinitaRecording", "FinitaRedux", "Finita",
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]
     ),

@@ -9,7 +9,8 @@ import Foundation
   import Musl
 #endif
 
-/// Where snapshots are kept, one per key.
+/// Where saved states are kept, one per key: `StatePersistence.save(_:to:key:)` writes them and
+/// `StatePersistence.restore(from:key:)` reads them.
 public protocol SnapshotStore: Sendable {
   /// Replaces the snapshot for `key`: after a crash at any point, reading `key` gives the old or
   /// the new data, never a mix.

@@ -1,6 +1,7 @@
 #if SQLite
   import Finita
   import FinitaRecording
+  import FinitaRedux
   import Foundation
   import GRDB
 
@@ -22,8 +23,8 @@
     /// - Parameters:
     ///   - recording: The recording.
     ///   - key: Which recording, for example `"cart/session-42"`.
-    /// - Throws: A `RecordingError` when a value does not encode, or a `SnapshotError`
-    ///   (`SnapshotError.storeFailed`) when the database fails.
+    /// - Throws: A `RecordingError` when a value does not encode, or a `PersistenceError`
+    ///   (`PersistenceError.storeFailed`) when the database fails.
     public func saveRecording<Definition: FeatureDefinition>(
       _ recording: Recording<Definition>, key: String
     ) throws
@@ -45,7 +46,8 @@
             ])
         }
       } catch {
-        throw SnapshotError(.storeFailed, "could not save the recording \"\(key)\": \(error)")
+        throw FinitaRedux.PersistenceError(
+          .storeFailed, "Could not save the recording \"\(key)\": \(error).")
       }
     }
 
@@ -56,8 +58,8 @@
     ///   - key: Which recording.
     /// - Returns: The recording, or `nil` when none is saved under `key`.
     /// - Throws: The `RecordingError` of `Recording(jsonLines:)` (naming the line and what is
-    ///   wrong) when the saved data is not a valid recording of `type`, or a `SnapshotError`
-    ///   (`SnapshotError.storeFailed`) when the database fails.
+    ///   wrong) when the saved data is not a valid recording of `type`, or a `PersistenceError`
+    ///   (`PersistenceError.storeFailed`) when the database fails.
     public func recording<Definition: FeatureDefinition>(
       of type: Definition.Type, key: String
     ) throws -> Recording<Definition>?
@@ -72,7 +74,8 @@
             db, sql: "SELECT data FROM finitaRecording WHERE key = ?", arguments: [key])
         }
       } catch {
-        throw SnapshotError(.storeFailed, "could not read the recording \"\(key)\": \(error)")
+        throw FinitaRedux.PersistenceError(
+          .storeFailed, "Could not read the recording \"\(key)\": \(error).")
       }
       guard let data else { return nil }
       return try Recording<Definition>(jsonLines: data)

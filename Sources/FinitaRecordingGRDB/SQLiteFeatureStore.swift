@@ -1,6 +1,7 @@
 #if SQLite
   import Finita
   import FinitaRecording
+  import FinitaRedux
   import Foundation
   import GRDB
 
@@ -9,16 +10,17 @@
   ///
   /// ```swift
   /// let store = try SQLiteFeatureStore(path: appSupport.appendingPathComponent("finita.sqlite").path)
-  /// let snapshot = StateSnapshot<Cart.State>(version: 2)
-  /// try snapshot.save(cart.state, to: store, key: "cart")
-  /// let restored = try snapshot.restore(from: store, key: "cart")   // same errors as the file store
+  /// let persistence = StatePersistence<Cart.State>(version: 2)
+  /// try persistence.save(cart.state, to: store, key: "cart")
+  /// let restored = try persistence.restore(from: store, key: "cart")  // errors as with files
   ///
   /// try store.saveRecording(recorder.recording(of: Cart.self)!, key: "cart/session-42")
   /// let recording = try store.recording(of: Cart.self, key: "cart/session-42")
   /// ```
   ///
-  /// Snapshots go through `SnapshotStore`, so `StateSnapshot` versions, migrates and checks them
-  /// exactly as with `FileSnapshotStore`, and a bad snapshot gives the same `SnapshotError`. A
+  /// Saved states go through `SnapshotStore`, so `StatePersistence` versions, migrates and checks
+  /// them exactly as with `FileSnapshotStore`, and a bad one gives the same `PersistenceError`
+  /// (write `FinitaRedux.PersistenceError` where GRDB is imported: GRDB has a type of that name). A
   /// recording is kept as its JSON Lines, with its feature name, type and step count beside it;
   /// reading it back validates it as `Recording(jsonLines:)` does and throws the same
   /// `RecordingError`, naming the line.
@@ -33,17 +35,17 @@
     /// Opens (or creates) the database file at `path` and prepares its tables.
     ///
     /// - Parameter path: The database file's path.
-    /// - Throws: A `SnapshotError` (`SnapshotError.storeFailed`) when the file cannot be opened
+    /// - Throws: A `PersistenceError` (`PersistenceError.storeFailed`) when the file cannot be opened
     ///   or is not a SQLite database.
-    public convenience init(path: String) throws(SnapshotError) {
+    public convenience init(path: String) throws(FinitaRedux.PersistenceError) {
       let pool: DatabasePool
       do {
         pool = try DatabasePool(path: path)
       } catch {
-        throw SnapshotError(
+        throw FinitaRedux.PersistenceError(
           .storeFailed,
-          "could not open the database \(path): \(error); check that the path is a SQLite file "
-            + "this process may write, or give a new path")
+          "Could not open the database \(path): \(error). Check that the path is a SQLite file "
+            + "this process may write, or give a new path.")
       }
       try self.init(database: pool, name: path)
     }
@@ -52,13 +54,13 @@
     ///
     /// - Parameter database: A `DatabaseQueue` (also in memory: `DatabaseQueue()`) or
     ///   `DatabasePool`.
-    /// - Throws: A `SnapshotError` (`SnapshotError.storeFailed`) when the tables cannot be
+    /// - Throws: A `PersistenceError` (`PersistenceError.storeFailed`) when the tables cannot be
     ///   prepared.
-    public convenience init(database: any DatabaseWriter) throws(SnapshotError) {
+    public convenience init(database: any DatabaseWriter) throws(FinitaRedux.PersistenceError) {
       try self.init(database: database, name: "the database")
     }
 
-    private init(database: any DatabaseWriter, name: String) throws(SnapshotError) {
+    private init(database: any DatabaseWriter, name: String) throws(FinitaRedux.PersistenceError) {
       self.database = database
       var migrator = DatabaseMigrator()
       migrator.registerMigration("finita-v1") { db in
@@ -79,9 +81,9 @@
       do {
         try migrator.migrate(database)
       } catch {
-        throw SnapshotError(
+        throw FinitaRedux.PersistenceError(
           .storeFailed,
-          "could not prepare the tables of \(name): \(error); is it a SQLite database this "
+          "Could not prepare the tables of \(name): \(error). Is it a SQLite database this "
             + "version of Finita created?")
       }
     }

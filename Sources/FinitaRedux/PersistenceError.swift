@@ -1,5 +1,9 @@
 /// Why a state could not be saved or restored, with what happened, where, and how to fix it.
 ///
+/// The one error of saved state: ``StatePersistence`` throws it, whether the state goes through
+/// a `Store` (``Store/restore(from:with:)``) or, with FinitaRecording, through a snapshot store
+/// (a file, memory, SQLite). When restoring fails, nothing is restored.
+///
 /// Match the kind with `==` against the static members (the details are not compared):
 ///
 /// ```swift
@@ -12,19 +16,24 @@
 /// }
 /// ```
 public struct PersistenceError: Error, Equatable, CustomStringConvertible {
-  enum Kind: Equatable {
+  package enum Kind: Equatable {
     case corruptData
     case incompatibleState
     case unsupportedVersion
     case encodingFailed
+    case storeFailed
   }
 
   let kind: Kind
+  /// The path of the value that is wrong, written as in code from the top of the saved data
+  /// (`version`, `state.items[2].title`), when there is one.
+  public let key: String?
   /// What happened, where, and how to fix it.
   public let description: String
 
-  init(_ kind: Kind, _ description: String) {
+  package init(_ kind: Kind, key: String? = nil, _ description: String) {
     self.kind = kind
+    self.key = key
     self.description = description
   }
 
@@ -50,7 +59,10 @@ public struct PersistenceError: Error, Equatable, CustomStringConvertible {
     Self(.encodingFailed, "The state could not be encoded.")
   }
 
-  /// Whether two errors are of the same kind; their descriptions are not compared.
+  /// The place that keeps saved states (a file, a database) could not read or write them.
+  public static var storeFailed: Self { Self(.storeFailed, "The store failed.") }
+
+  /// Whether two errors are of the same kind; their keys and descriptions are not compared.
   ///
   /// - Parameters:
   ///   - lhs: An error.

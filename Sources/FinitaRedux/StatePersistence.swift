@@ -1,7 +1,12 @@
 import Foundation
 
-/// How a store's state is saved and restored: a versioned JSON envelope, an optional migration
-/// from older versions, and a hook that resets transient fields on restore.
+/// How a state is saved and restored: a versioned JSON envelope, an optional migration from
+/// older versions, and a hook that resets transient fields on restore.
+///
+/// It is Finita's one saved-state format, for a `Store` and for any feature: a store saves with
+/// ``Store/save(with:)`` and restores with ``Store/restore(from:with:)``; a feature's state is
+/// encoded with ``encode(_:)`` and decoded with ``decode(_:)``, or, with FinitaRecording, saved
+/// under a key in a snapshot store (files, memory, SQLite).
 ///
 /// ```swift
 /// let persistence = StatePersistence<Catalog>(version: 2) { state in
@@ -15,6 +20,8 @@ import Foundation
 /// The saved form is `{"version": 2, "state": {...}}`. When you change the shape of the state,
 /// raise ``version`` and pass a `migrate` closure that reads the older forms; without one, an old
 /// saved state fails with ``PersistenceError/unsupportedVersion`` and the store keeps its state.
+/// Every failure is a ``PersistenceError`` that says what is wrong, at which ``PersistenceError/key``,
+/// and how to fix it.
 public struct StatePersistence<State: Codable & Sendable>: Sendable {
   /// The version written into saved states, and the one read without migration.
   public let version: Int
@@ -51,7 +58,7 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
       return try encoder.encode(Envelope(version: version, state: state))
     } catch {
       throw PersistenceError(
-        .encodingFailed,
+        .encodingFailed, key: Self.key(of: error),
         Self.sentences(
           "Could not save the state of type \(State.self): \(Self.explain(error))",
           "Make every stored property Codable, or give the type a custom encode(to:)"))
@@ -123,7 +130,7 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
     }
     guard let saved = envelope.members["version"] else {
       throw PersistenceError(
-        .corruptData,
+        .corruptData, key: "version",
         Self.sentences(
           "The saved data is JSON but not a saved state: the top-level key \"version\" is missing",
           Self.envelopeAdvice))
@@ -138,7 +145,7 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
     default: found = "is \(saved.summary), not an integer"
     }
     throw PersistenceError(
-      .corruptData,
+      .corruptData, key: "version",
       Self.sentences(
         "The saved data is not a valid saved state: at version, the version \(found)",
         """
@@ -153,12 +160,13 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
     do {
       return try JSONDecoder().decode(Envelope<State>.self, from: data).state
     } catch {
+      let located = Self.locate(error, in: document)
       throw PersistenceError(
-        .incompatibleState,
+        .incompatibleState, key: Self.key(of: located),
         Self.sentences(
           """
           The saved state (version \(version)) does not decode as \(State.self): \
-          \(Self.explain(Self.locate(error, in: document)))
+          \(Self.explain(located))
           """,
           """
           If the shape of \(State.self) changed, raise the version of StatePersistence and read \
@@ -192,7 +200,7 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
         ? "Pass `migrate:` to StatePersistence to read version \(savedVersion), or discard it."
         : "It was saved by a newer version of the app; discard it or update the app."
       throw PersistenceError(
-        .unsupportedVersion,
+        .unsupportedVersion, key: "version",
         """
         The state was saved with version \(savedVersion), but this store reads version \
         \(version) of \(State.self). \(advice)
@@ -208,8 +216,9 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
     do {
       return try migrate(savedVersion, json)
     } catch {
+      // The migration decodes the saved state alone: its paths start inside "state".
       throw PersistenceError(
-        .unsupportedVersion,
+        .unsupportedVersion, key: Self.key(of: error, under: JSONTreeKey(stringValue: "state")),
         Self.sentences(
           """
           The migration from version \(savedVersion) to \(version) of \(State.self) failed: \
@@ -253,6 +262,23 @@ public struct StatePersistence<State: Codable & Sendable>: Sendable {
     default:
       return "\(error)"
     }
+  }
+
+  /// The path of the value a coding error is about, from the top of the saved data, or `nil`
+  /// when the error names none.
+  private static func key(of error: any Error, under parent: (any CodingKey)? = nil) -> String? {
+    var codingPath: [any CodingKey] = parent.map { [$0] } ?? []
+    switch error {
+    case DecodingError.keyNotFound(let key, let context):
+      codingPath += context.codingPath + [key]
+    case let error as DecodingError:
+      codingPath += error.context?.codingPath ?? []
+    case EncodingError.invalidValue(_, let context):
+      codingPath += context.codingPath
+    default:
+      return nil
+    }
+    return codingPath.isEmpty ? nil : path(codingPath)
   }
 
   /// A coding path as written in code: `items[2].title`; a key that is not an identifier is

@@ -1,6 +1,7 @@
 #if SQLite
   import Finita
   import FinitaRecording
+  import FinitaRedux
   import FinitaRecordingGRDB
   import Foundation
   import GRDB
@@ -40,7 +41,7 @@
 
   @Suite("The SQLite store on GRDB")
   struct SQLiteFeatureStoreTests {
-    private let snapshot = StateSnapshot<Basket.State>(version: 1) { $0.isSaving = false }
+    private let snapshot = StatePersistence<Basket.State>(version: 1) { $0.isSaving = false }
 
     @Test("snapshots of several features live in one file and survive reopening")
     func snapshots() throws {
@@ -70,8 +71,8 @@
       ] {
         try store.write(Data(text.utf8), for: "k")
         files.write(Data(text.utf8), for: "k")
-        var fromDatabase: SnapshotError?
-        var fromFiles: SnapshotError?
+        var fromDatabase: FinitaRedux.PersistenceError?
+        var fromFiles: FinitaRedux.PersistenceError?
         do { _ = try snapshot.restore(from: store, key: "k") } catch { fromDatabase = error }
         do { _ = try snapshot.restore(from: files, key: "k") } catch { fromFiles = error }
         #expect(fromDatabase != nil)
@@ -139,7 +140,9 @@
       defer { try? FileManager.default.removeItem(atPath: path) }
       try Data("this is not SQLite, just text that is long enough to be a header".utf8)
         .write(to: URL(fileURLWithPath: path))
-      #expect(throws: SnapshotError.storeFailed) { _ = try SQLiteFeatureStore(path: path) }
+      #expect(throws: FinitaRedux.PersistenceError.storeFailed) {
+        _ = try SQLiteFeatureStore(path: path)
+      }
     }
   }
 #endif  // SQLite

@@ -1,4 +1,5 @@
 import FinitaRecording
+import FinitaRedux
 import Foundation
 import Testing
 
@@ -18,7 +19,7 @@ private func temporaryDirectory() -> URL {
 
 @Suite("Saved state for any feature", .timeLimit(.minutes(1)))
 struct SnapshotTests {
-  private let snapshot = StateSnapshot<Catalog>(version: 2) { $0.isLoading = false }
+  private let snapshot = StatePersistence<Catalog>(version: 2) { $0.isLoading = false }
 
   @Test("a saved state comes back with its transient fields reset")
   func roundTrip() throws {
@@ -34,8 +35,8 @@ struct SnapshotTests {
   @Test("an older version goes through the migration, or is rejected without one")
   func migration() throws {
     let old = Data(#"{"version":1,"state":{"names":["x"]}}"#.utf8)
-    #expect(throws: SnapshotError.unsupportedVersion) { try snapshot.decode(old) }
-    let migrating = StateSnapshot<Catalog>(
+    #expect(throws: PersistenceError.unsupportedVersion) { try snapshot.decode(old) }
+    let migrating = StatePersistence<Catalog>(
       version: 2,
       migrate: { _, data in
         struct Old: Decodable { var names: [String] }
@@ -47,7 +48,7 @@ struct SnapshotTests {
 
   @Test("bad input names the key and what is wrong")
   func badInput() {
-    func error(_ text: String) -> SnapshotError? {
+    func error(_ text: String) -> PersistenceError? {
       do {
         _ = try snapshot.decode(Data(text.utf8))
         return nil
@@ -62,10 +63,47 @@ struct SnapshotTests {
     let wrong = error(#"{"version":2,"state":{"items":[1],"isLoading":false}}"#)
     #expect(wrong == .incompatibleState)
     #expect(wrong?.key == "state.items[0]")
-    #expect(
-      wrong?.description.hasPrefix("key \"state.items[0]\": expected a value of type") == true)
+    #expect(wrong?.description.contains("at state.items[0], expected String") == true)
     let missing = error(#"{"version":2,"state":{"items":[]}}"#)
     #expect(missing?.key == "state.isLoading")
+  }
+
+  @Test("a file saved by StateSnapshot, before it became StatePersistence, still loads")
+  func fileOfStateSnapshot() throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    // The exact bytes StateSnapshot<Catalog>(version: 2) wrote to catalog.json; FinitaRedux's
+    // StatePersistence wrote the same envelope, so one reader serves both.
+    let saved = #"{"state":{"isLoading":true,"items":["a","b"]},"version":2}"#
+    try Data(saved.utf8).write(to: directory.appendingPathComponent("catalog.json"))
+    let store = FileSnapshotStore(directory: directory)
+    #expect(
+      try snapshot.restore(from: store, key: "catalog")
+        == Catalog(items: ["a", "b"], isLoading: false))
+    // Saving again writes the same bytes, so a file goes back and forth between versions.
+    try snapshot.save(Catalog(items: ["a", "b"], isLoading: true), to: store, key: "catalog")
+    #expect(try store.read(for: "catalog") == Data(saved.utf8))
+  }
+
+  @Test("a store that cannot be written or read fails with storeFailed, naming the key")
+  func storeFailure() throws {
+    struct Broken: SnapshotStore {
+      struct Failure: Error, CustomStringConvertible {
+        var description: String { "the disk is full" }
+      }
+      func write(_ data: Data, for key: String) throws { throw Failure() }
+      func read(for key: String) throws -> Data? { throw Failure() }
+      func remove(for key: String) throws { throw Failure() }
+    }
+    let written = #expect(throws: PersistenceError.storeFailed) {
+      try snapshot.save(Catalog(items: [], isLoading: false), to: Broken(), key: "catalog")
+    }
+    #expect(written?.description.contains(#""catalog": the disk is full."#) == true)
+    let read = #expect(throws: PersistenceError.storeFailed) {
+      try snapshot.restore(from: Broken(), key: "catalog")
+    }
+    #expect(read?.description.contains(#"Could not read the state "catalog""#) == true)
   }
 
   @Test("the file store replaces files and leaves no temporary file behind")
@@ -112,7 +150,7 @@ struct SnapshotTests {
       var text: String
     }
     let restored = try #require(
-      try StateSnapshot<Payload>(version: 1).restore(
+      try StatePersistence<Payload>(version: 1).restore(
         from: FileSnapshotStore(directory: directory), key: "payload"))
     #expect(restored.counter >= 20)
     #expect(restored.text.count == 200_000)

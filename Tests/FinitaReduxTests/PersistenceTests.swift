@@ -53,6 +53,29 @@ struct PersistenceTests {
     #expect(error?.description.contains("raise the version") == true)
   }
 
+  @Test("each error names the key of the wrong value, from the top of the saved data")
+  func keys() {
+    func key(_ text: String, with persistence: StatePersistence<Log>) -> String? {
+      let error = #expect(throws: PersistenceError.self) {
+        try persistence.decode(Data(text.utf8))
+      }
+      return error?.key
+    }
+    let migrating = StatePersistence<Log>(
+      version: 2,
+      migrate: { _, json in
+        struct Version1: Decodable { let lines: [String] }
+        return Log(entries: try JSONDecoder().decode(Version1.self, from: json).lines)
+      })
+    #expect(key("[1]", with: persistence) == nil)
+    #expect(key(#"{"state": {}}"#, with: persistence) == "version")
+    #expect(key(#"{"version": 1, "state": {}}"#, with: persistence) == "version")
+    #expect(
+      key(#"{"version": 2, "state": {"entries": [3]}}"#, with: persistence) == "state.entries[0]")
+    #expect(key(#"{"version": 2}"#, with: persistence) == "state")
+    #expect(key(#"{"version": 1, "state": {"lines": [1]}}"#, with: migrating) == "state.lines[0]")
+  }
+
   @Test("an old version without a migration throws unsupportedVersion; the store keeps its state")
   func oldVersion() {
     let store = makeLogStore()

@@ -1,6 +1,7 @@
-// Saves snapshots in a loop and prints `saved N` after each, until it is killed.
+// Saves states in a loop and prints `saved N` after each, until it is killed.
 // Usage: FinitaSnapshotWriter <directory>
 import FinitaRecording
+import FinitaRedux
 import Foundation
 
 /// A state large enough that a save takes a while, so that a kill lands in the middle of one.
@@ -11,13 +12,13 @@ struct Payload: Codable, Sendable {
 
 let directory = URL(fileURLWithPath: CommandLine.arguments[1])
 let store = FileSnapshotStore(directory: directory)
-let snapshot = StateSnapshot<Payload>(version: 1)
+let persistence = StatePersistence<Payload>(version: 1)
 var counter = 0
 while true {
   counter += 1
   let state = Payload(counter: counter, text: String(repeating: "\(counter % 10)", count: 200_000))
   do {
-    try snapshot.save(state, to: store, key: "payload")
+    try persistence.save(state, to: store, key: "payload")
   } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
