@@ -96,7 +96,7 @@ let package = Package(
       dependencies: ["Finita", "FinitaFixtures", "FinitaTesting"]
     ),
     // Exhaustive feature tests with virtual time and -/+ diffs.
-    .target(name: "FinitaTesting", dependencies: ["Finita", "FinitaRecording"]),
+    .target(name: "FinitaTesting", dependencies: ["Finita"]),
     .testTarget(
       name: "FinitaTestingTests",
       dependencies: ["FinitaTesting", "FinitaFixtures", "FinitaRecording", "FinitaExamples"]

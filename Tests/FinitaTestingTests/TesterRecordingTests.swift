@@ -73,8 +73,10 @@ struct TesterRecordingTests {
   @Test("a recording played as the tester's steps passes against the same code")
   func replayPasses() async throws {
     let recording = try await recordSession()
-    let tester = FeatureTester(recording: recording) { clock in Kettle(clock: clock) }
-    await tester.replay(recording)
+    let tester = FeatureTester(
+      initialState: recording.header.initialState, startsImmediately: false
+    ) { clock in Kettle(clock: clock) }
+    await tester.replay(recording.testSteps)
     #expect(tester.state == Kettle.State(temperature: 100, isHeating: false))
     await tester.finish()
   }
@@ -82,11 +84,13 @@ struct TesterRecordingTests {
   @Test("a changed reducer fails at the recorded effect, with a diff")
   func replayFindsChange() async throws {
     let recording = try await recordSession()
-    let tester = FeatureTester(recording: recording) { clock in
+    let tester = FeatureTester(
+      initialState: recording.header.initialState, startsImmediately: false
+    ) { clock in
       Kettle(clock: clock, boilingPoint: 90)
     }
     await withKnownIssue {
-      await tester.replay(recording)
+      await tester.replay(recording.testSteps)
     } matching: { issue in
       issue.description.contains("The state after")
         && issue.description.contains("temperature: 100")
