@@ -76,3 +76,75 @@ struct SettlingTests {
     sleeper.cancel()
   }
 }
+
+/// What settling must keep whatever signal it waits on: work asleep on the virtual clock never
+/// blocks a step, and work that never ends (and never sleeps on the clock) does not hang the
+/// test but is named at its end.
+@Suite("FeatureTester with work that does not end by itself", .timeLimit(.minutes(1)))
+struct UnendingWorkTests {
+  struct Listener: FeatureDefinition {
+    typealias State = [String]
+    enum Wish: Sendable { case listen, remind }
+    typealias Effect = String
+
+    let clock: VirtualClock
+    let gate: Gate
+
+    func act(_ state: [String], _ action: Wish) -> Effects<String> {
+      switch action {
+      case .listen:
+        // Waits for something that is not the clock: here, a gate the test never opens.
+        .run { [gate] send in
+          await gate.wait()
+          send("heard")
+        }
+      case .remind:
+        .delayed("reminded", by: .seconds(10), clock: clock)
+      }
+    }
+
+    func reduce(_ state: inout [String], _ effect: String) { state.append(effect) }
+  }
+
+  @Test("a step after work asleep on the virtual clock does not wait for the clock to move")
+  func asleepOnTheClock() async {
+    let tester = FeatureTester(initialState: []) { clock in
+      Listener(clock: clock, gate: Gate())
+    }
+    await tester.send(.remind)
+    await tester.send(.remind)  // settles first: the first reminder sleeps, it must not block
+    await tester.advance(by: .seconds(10))
+    await tester.receive("reminded") { $0 = ["reminded"] }
+    await tester.receive("reminded") { $0 = ["reminded", "reminded"] }
+    await tester.finish()
+  }
+
+  @Test("work that never ends lets the steps go on and is named at the end of the test")
+  func neverEnds() async {
+    let tester = FeatureTester(initialState: []) { clock in
+      Listener(clock: clock, gate: Gate())
+    }
+    await tester.send(.listen)
+    await tester.send(.remind)
+    await tester.advance(by: .seconds(10))
+    await tester.receive("reminded") { $0 = ["reminded"] }
+    await withKnownIssue {
+      await tester.finish()
+    } matching: { issue in
+      issue.description.contains("1 effect(s) still running at the end of the test")
+    }
+  }
+
+  @Test("with exhaustivity off, work that never ends is ignored")
+  func neverEndsNotExhaustive() async {
+    let tester = FeatureTester(initialState: []) { clock in
+      Listener(clock: clock, gate: Gate())
+    }
+    tester.exhaustivity = .off
+    await tester.send(.listen)
+    await tester.send(.remind)
+    await tester.advance(by: .seconds(10))
+    await tester.receive("reminded") { $0 = ["reminded"] }
+    await tester.finish()
+  }
+}
