@@ -171,6 +171,10 @@ let package = Package(
     .target(name: "FinitaInspectorProtocol"),
     // Fixtures shared by several test targets (not a product).
     .target(name: "FinitaFixtures", dependencies: ["Finita"], path: "Tests/FinitaFixtures"),
+    // A server's start and shutdown, shared by the inspector's and the HTTP examples' servers
+    // (not a product): plain Swift, so either trait can use it.
+    .target(name: "FinitaServerLife", dependencies: ["Finita"]),
+    .testTarget(name: "FinitaServerLifeTests", dependencies: ["FinitaServerLife", "Finita"]),
     // Features, automata and the SwiftUI model composed; the Combine adapter's tests are
     // `#if canImport(Combine) || Combine`.
     .testTarget(
@@ -261,7 +265,7 @@ let package = Package(
       name: "FinitaInspector",
       dependencies: [
         "Finita", "FinitaExamples", "FinitaInspectorProtocol", "FinitaInspectorClient",
-        "FinitaRecording",
+        "FinitaRecording", "FinitaServerLife",
         .product(
           name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Inspector"])),
         .product(
@@ -391,7 +395,7 @@ let package = Package(
     .target(
       name: "FinitaExamplesHTTP",
       dependencies: [
-        "FinitaExamples", "FinitaLogging", "FinitaMetrics",
+        "FinitaExamples", "FinitaLogging", "FinitaMetrics", "FinitaServerLife",
         .product(
           name: "Hummingbird",
           package: "hummingbird",

@@ -4,6 +4,7 @@
   import FinitaExamples
   import FinitaLogging
   import FinitaMetrics
+  import FinitaServerLife
   import Foundation
   import Hummingbird
   import Logging

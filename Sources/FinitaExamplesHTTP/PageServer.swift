@@ -1,6 +1,7 @@
 #if HTTPExamples
   import Finita
   import FinitaExamples
+  import FinitaServerLife
   import Foundation
   import Hummingbird
   import Logging

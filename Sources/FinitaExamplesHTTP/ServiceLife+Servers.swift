@@ -1,5 +1,5 @@
 #if HTTPExamples
-  import Finita
+  import FinitaServerLife
   import ServiceLifecycle
 
   extension ServiceLife {

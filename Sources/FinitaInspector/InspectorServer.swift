@@ -1,6 +1,7 @@
 #if Inspector
   import Finita
   import FinitaInspectorProtocol
+  import FinitaServerLife
   import Foundation
   import HTTPTypes
   import Hummingbird

@@ -1,6 +1,6 @@
+import Finita
+import FinitaServerLife
 import Testing
-
-@testable import Finita
 
 /// The start and shutdown of the servers (the inspector's, the examples'), without sockets: a
 /// server here is a task that runs until it is asked to stop.

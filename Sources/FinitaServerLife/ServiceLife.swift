@@ -1,3 +1,5 @@
+import Finita
+
 /// Where a server is between its start and its shutdown, for the servers of the examples and
 /// the inspector, which start a task that listens and stop it asynchronously.
 ///

@@ -1,3 +1,5 @@
+import Finita
+
 /// A value sent once and awaited once: the first `send` wins, later ones are dropped. For the
 /// servers of the examples and the inspector, which wait for their listening port.
 package final class OneShot<Value: Sendable>: Sendable {
