@@ -264,8 +264,8 @@ let package = Package(
     .target(
       name: "FinitaInspector",
       dependencies: [
-        "Finita", "FinitaExamples", "FinitaInspectorProtocol", "FinitaInspectorClient",
-        "FinitaRecording", "FinitaServerLife",
+        "Finita", "FinitaInspectorProtocol", "FinitaInspectorClient", "FinitaRecording",
+        "FinitaServerLife",
         .product(
           name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Inspector"])),
         .product(
@@ -282,11 +282,18 @@ let package = Package(
       ],
       resources: [.copy("Resources/Page")]
     ),
+    // `finita inspect --demo`: seed examples connected to the inspector (trait Inspector; not a
+    // product, so the inspector does not depend on the examples).
+    .target(
+      name: "FinitaInspectorDemo",
+      dependencies: ["Finita", "FinitaExamples", "FinitaInspector", "FinitaInspectorClient"]
+    ),
     .testTarget(
       name: "FinitaInspectorTests",
       dependencies: [
         "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol", "Finita",
         "FinitaAutomaton", "FinitaExamples", "FinitaRecording", "FinitaFixtures",
+        "FinitaInspectorDemo",
         .product(
           name: "HummingbirdWSClient",
           package: "hummingbird-websocket",
@@ -300,6 +307,7 @@ let package = Package(
       name: "FinitaInspectorLoad",
       dependencies: [
         "Finita", "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol",
+        "FinitaInspectorDemo",
       ],
       path: "Tests/FinitaInspectorLoad"
     ),
@@ -433,6 +441,7 @@ let package = Package(
       dependencies: [
         "Finita", "FinitaAutomaton", "FinitaStatechart", "FinitaRedux", "FinitaExamples",
         "FinitaRecording", "FinitaExamplesHTTP", "FinitaLogging", "FinitaSpec", "FinitaInspector",
+        "FinitaInspectorDemo",
         .product(
           name: "ArgumentParser",
           package: "swift-argument-parser",

@@ -19,6 +19,7 @@
   import Finita
   import FinitaInspector
   import FinitaInspectorClient
+  import FinitaInspectorDemo
   import FinitaInspectorProtocol
   import Foundation
 

@@ -1,5 +1,6 @@
 #if Inspector
   import Finita
+  import FinitaInspectorDemo
   import FinitaInspectorProtocol
   import Foundation
   import HTTPTypes

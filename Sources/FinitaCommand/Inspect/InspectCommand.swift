@@ -1,6 +1,7 @@
 #if Tools
   import ArgumentParser
   import FinitaInspector
+  import FinitaInspectorDemo
 
   /// `finita inspect`: serves the Finita Inspector page and waits for apps.
   struct InspectCommand: AsyncParsableCommand {

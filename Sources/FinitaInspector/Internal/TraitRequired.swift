@@ -1,5 +1,5 @@
 #if !Inspector
-  // Without the Inspector trait this module is empty; these stand-ins turn a use of its types
+  // Without the Inspector trait this module is empty; this stand-in turns a use of its server
   // into an error that says what to do, instead of "cannot find ... in scope".
 
   /// Unavailable: FinitaInspector needs Finita's `Inspector` trait.
@@ -8,11 +8,4 @@
     message: "FinitaInspector needs trait Inspector: .package(…, traits: [\"Inspector\"])"
   )
   public enum InspectorServer {}
-
-  /// Unavailable: FinitaInspector needs Finita's `Inspector` trait.
-  @available(
-    *, unavailable,
-    message: "FinitaInspector needs trait Inspector: .package(…, traits: [\"Inspector\"])"
-  )
-  public enum InspectorDemo {}
 #endif

@@ -1,6 +1,7 @@
 #if Inspector
   import Finita
   import FinitaExamples
+  import FinitaInspector
   import FinitaInspectorClient
   import Foundation
 
@@ -15,9 +16,9 @@
   /// let urls = try await demo.start()
   /// print(urls.page)
   /// ```
-  public final class InspectorDemo: Sendable {
+  package final class InspectorDemo: Sendable {
     /// The inspector.
-    public let server: InspectorServer
+    package let server: InspectorServer
     private let parts = LockedValue<Parts?>(nil)
     private let report: @Sendable (String) -> Void
 
@@ -33,18 +34,18 @@
     }
 
     /// Extra features that keep the inspector busy: the load the inspector is built to take.
-    public struct Load: Sendable {
+    package struct Load: Sendable {
       /// How many features send.
-      public var features: Int
+      package var features: Int
       /// How many stages each feature makes per second (a wish makes 6).
-      public var stagesPerSecond: Int
+      package var stagesPerSecond: Int
 
       /// Creates a load; by default 10 features at 10,000 stages per second each.
       ///
       /// - Parameters:
       ///   - features: How many features send.
       ///   - stagesPerSecond: How many stages each makes per second.
-      public init(features: Int = 10, stagesPerSecond: Int = 10_000) {
+      package init(features: Int = 10, stagesPerSecond: Int = 10_000) {
         self.features = features
         self.stagesPerSecond = stagesPerSecond
       }
@@ -57,7 +58,7 @@
     ///   - report: Where the demo writes what its features do (the app side); standard output by
     ///     default.
     ///   - load: Extra features that send at a steady rate until ``shutdown()``; none by default.
-    public init(
+    package init(
       server: InspectorServer,
       load: Load? = nil,
       report: @escaping @Sendable (String) -> Void = { print($0) }
@@ -73,7 +74,7 @@
     /// - Returns: The inspector's addresses.
     /// - Throws: The inspector's start errors.
     @discardableResult
-    public func start() async throws -> InspectorServer.Addresses {
+    package func start() async throws -> InspectorServer.Addresses {
       let addresses = try await server.start()
       let client = InspectorClient.start(
         url: addresses.app.absoluteString,
@@ -157,7 +158,7 @@
     }
 
     /// Stops the client, the features and the inspector.
-    public func shutdown() async {
+    package func shutdown() async {
       let current = parts.withLock { parts in
         defer { parts = nil }
         return parts
