@@ -117,8 +117,15 @@ let package = Package(
       dependencies: ["FinitaStatechart", "FinitaExamples", "FinitaFixtures", "FinitaTesting"],
       exclude: ["Golden", "Differential", "Conformance"]
     ),
+    // The one JSON reader: located syntax errors, a tree of exact values and its decoder; read
+    // by FinitaRedux's saved state (not a product).
+    .target(name: "FinitaJSON"),
+    .testTarget(
+      name: "FinitaJSONTests",
+      dependencies: ["FinitaJSON"]
+    ),
     // A Redux-style store over the same engine.
-    .target(name: "FinitaRedux", dependencies: ["Finita"]),
+    .target(name: "FinitaRedux", dependencies: ["Finita", "FinitaJSON"]),
     .testTarget(
       name: "FinitaReduxTests",
       dependencies: ["FinitaRedux", "FinitaFixtures", "FinitaTesting"]

@@ -1,3 +1,4 @@
+import FinitaJSON
 import Foundation
 
 /// How a state is saved and restored: a versioned JSON envelope, an optional migration from

@@ -6,10 +6,10 @@ import Foundation
 ///
 /// Foundation's decoder reports a number that does not fit its field (`7.5` or `1e400` for an
 /// `Int`) without a path; decoding again with this decoder finds where it is.
-struct JSONTreeDecoder: Decoder {
+package struct JSONTreeDecoder: Decoder {
   let value: JSONValue
-  let codingPath: [any CodingKey]
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  package let codingPath: [any CodingKey]
+  package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   /// Decodes a value of the given type from a tree.
   ///
@@ -19,7 +19,7 @@ struct JSONTreeDecoder: Decoder {
   ///   - codingPath: The path of `value` in the document.
   /// - Returns: The decoded value.
   /// - Throws: A `DecodingError` with the path of the offending value.
-  static func decode<T: Decodable>(
+  package static func decode<T: Decodable>(
     _ type: T.Type, from value: JSONValue, at codingPath: [any CodingKey]
   ) throws -> T {
     if T.self == Data.self {
@@ -71,52 +71,54 @@ struct JSONTreeDecoder: Decoder {
       type, .init(codingPath: path, debugDescription: "found \(value.summary) instead"))
   }
 
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
+    Key
+  > {
     guard case .object(let object) = value else {
       throw Self.mismatch([String: Any].self, value, at: codingPath)
     }
     return KeyedDecodingContainer(JSONTreeKeyedContainer<Key>(object: object, path: codingPath))
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+  package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard case .array(let elements) = value else {
       throw Self.mismatch([Any].self, value, at: codingPath)
     }
     return JSONTreeUnkeyedContainer(elements: elements, codingPath: codingPath)
   }
 
-  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+  package func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 }
 
 extension JSONTreeDecoder: SingleValueDecodingContainer {
-  func decodeNil() -> Bool {
+  package func decodeNil() -> Bool {
     if case .null = value { true } else { false }
   }
 
-  func decode(_ type: Bool.Type) throws -> Bool {
+  package func decode(_ type: Bool.Type) throws -> Bool {
     guard case .bool(let flag) = value else { throw Self.mismatch(type, value, at: codingPath) }
     return flag
   }
 
-  func decode(_ type: String.Type) throws -> String {
+  package func decode(_ type: String.Type) throws -> String {
     guard case .string(let text) = value else { throw Self.mismatch(type, value, at: codingPath) }
     return text
   }
 
-  func decode(_ type: Double.Type) throws -> Double { try floatingPoint(type) }
-  func decode(_ type: Float.Type) throws -> Float { try floatingPoint(type) }
-  func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-  func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+  package func decode(_ type: Double.Type) throws -> Double { try floatingPoint(type) }
+  package func decode(_ type: Float.Type) throws -> Float { try floatingPoint(type) }
+  package func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+  package func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+  package func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+  package func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+  package func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+  package func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+  package func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+  package func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+  package func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+  package func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
-  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+  package func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try Self.decode(type, from: value, at: codingPath)
   }
 

@@ -54,8 +54,8 @@ struct JSONTreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func superDecoder() throws -> any Decoder {
-    let key = JSONTreeKey(stringValue: "super")
-    return JSONTreeDecoder(value: object.members["super"] ?? .null, codingPath: path + [key])
+    JSONTreeDecoder(
+      value: object.members["super"] ?? .null, codingPath: path + [JSONTreeKey.super])
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {

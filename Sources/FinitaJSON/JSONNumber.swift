@@ -1,8 +1,8 @@
 /// The conversions of JSON number literals that Foundation's decoder accepts.
-enum JSONNumber {
+package enum JSONNumber {
   /// An integer, also from an integral literal with a fraction or exponent (`2.0`, `1e2`); `nil`
   /// when the value is not integral or out of range.
-  static func integer<T: FixedWidthInteger>(_ literal: String, as type: T.Type) -> T? {
+  package static func integer<T: FixedWidthInteger>(_ literal: String, as type: T.Type) -> T? {
     if let exact = T(literal) { return exact }
     guard let double = Double(literal), double.isFinite, double.rounded() == double else {
       return nil

@@ -1,37 +1,93 @@
 import Foundation
 
-/// A strict reader of JSON (RFC 8259) in UTF-8: it checks the whole document, including the
-/// encoding inside strings, which Foundation's decoder checks only when it reaches them.
-struct JSONReader {
+/// Finita's one reader of JSON (RFC 8259) in UTF-8: it checks the whole document, including the
+/// encoding inside strings, which Foundation's decoder checks only when it reaches them, and says
+/// where the first problem is and what it is.
+///
+/// Saved Redux state is read strictly; the inspector's messages are read as Foundation's
+/// `JSONDecoder` reads them, which lets one comma before a closing bracket through.
+///
+/// ```swift
+/// let document = try JSONReader.read(data)  // a JSONValue, numbers as written
+/// ```
+package struct JSONReader {
   /// Arrays and objects nest at most this deep, like Foundation's reader; deeper data is rejected
   /// instead of exhausting the stack.
-  static let maximumDepth = 512
+  package static let maximumDepth = 512
 
-  private let bytes: [UInt8]
+  // Valid only during `read`: the caller's bytes, borrowed for the one pass over them.
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let allowsTrailingComma: Bool
   private var index = 0
   private var depth = 0
 
-  private init(bytes: [UInt8]) {
+  private init(bytes: UnsafeBufferPointer<UInt8>, allowsTrailingComma: Bool) {
     self.bytes = bytes
+    self.allowsTrailingComma = allowsTrailingComma
   }
 
-  /// Reads a whole document.
+  /// Reads a whole document as a ``JSONValue``, strictly.
   ///
   /// - Parameter data: UTF-8 JSON, optionally after a byte order mark.
   /// - Returns: The value.
   /// - Throws: A ``JSONSyntaxError`` naming the first problem and where it is.
-  static func read(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
-    var reader = JSONReader(bytes: Array(data))
-    return try reader.readDocument()
+  package static func read(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    try read(data, as: JSONValue.self)
   }
 
-  private mutating func readDocument() throws(JSONSyntaxError) -> JSONValue {
+  /// Reads a whole document as a tree of the given type.
+  ///
+  /// - Parameters:
+  ///   - data: UTF-8 JSON, optionally after a byte order mark.
+  ///   - type: The tree to build.
+  ///   - allowsTrailingComma: Whether one comma may come before a closing bracket or brace, as
+  ///     Foundation's `JSONDecoder` allows; `false` refuses it, as RFC 8259 does.
+  /// - Returns: The value.
+  /// - Throws: A ``JSONSyntaxError`` naming the first problem and where it is.
+  package static func read<Tree: JSONTree>(
+    _ data: Data, as type: Tree.Type, allowsTrailingComma: Bool = false
+  ) throws(JSONSyntaxError) -> Tree {
+    let result = data.withUnsafeBytes { raw in
+      read(raw.assumingMemoryBound(to: UInt8.self), Tree.self, allowsTrailingComma)
+    }
+    return try result.get()
+  }
+
+  /// Reads a whole text as a tree of the given type.
+  ///
+  /// - Parameters:
+  ///   - text: The JSON text.
+  ///   - type: The tree to build.
+  ///   - allowsTrailingComma: Whether one comma may come before a closing bracket or brace, as
+  ///     Foundation's `JSONDecoder` allows; `false` refuses it, as RFC 8259 does.
+  /// - Returns: The value.
+  /// - Throws: A ``JSONSyntaxError`` naming the first problem and where it is.
+  package static func read<Tree: JSONTree>(
+    _ text: String, as type: Tree.Type, allowsTrailingComma: Bool = false
+  ) throws(JSONSyntaxError) -> Tree {
+    var text = text
+    let result = text.withUTF8 { read($0, Tree.self, allowsTrailingComma) }
+    return try result.get()
+  }
+
+  private static func read<Tree: JSONTree>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ type: Tree.Type, _ allowsTrailingComma: Bool
+  ) -> Result<Tree, JSONSyntaxError> {
+    var reader = JSONReader(bytes: bytes, allowsTrailingComma: allowsTrailingComma)
+    do throws(JSONSyntaxError) {
+      return .success(try reader.readDocument())
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private mutating func readDocument<Tree: JSONTree>() throws(JSONSyntaxError) -> Tree {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     skipWhitespace()
     guard index < bytes.count else {
       throw failure(bytes.isEmpty ? "the data is empty" : "the data holds no JSON value")
     }
-    let value = try readValue()
+    let value: Tree = try readValue()
     skipWhitespace()
     guard index == bytes.count else {
       throw failure("\(describeByte()) follows the end of the JSON value")
@@ -39,7 +95,7 @@ struct JSONReader {
     return value
   }
 
-  private mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
+  private mutating func readValue<Tree: JSONTree>() throws(JSONSyntaxError) -> Tree {
     guard index < bytes.count else { throw failure("the data ends where a value should start") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try readObject()
@@ -55,20 +111,24 @@ struct JSONReader {
       try readWord("null")
       return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return .number(try readNumber())
+      let start = index
+      let literal = try readNumber()
+      guard let number = Tree.number(literal: literal) else {
+        throw failure("the number \(literal) is too large for \(Tree.numberLimit)", at: start)
+      }
+      return number
     default:
       throw failure("expected a value but found \(describeByte())")
     }
   }
 
-  private mutating func readObject() throws(JSONSyntaxError) -> JSONValue {
+  private mutating func readObject<Tree: JSONTree>() throws(JSONSyntaxError) -> Tree {
     try enterContainer()
-    var object = JSONObject()
+    var members = Tree.noMembers
     skipWhitespace()
     if peek(is: "}") {
-      index += 1
-      depth -= 1
-      return .object(object)
+      leaveContainer()
+      return .object(members)
     }
     while true {
       guard peek(is: "\"") else {
@@ -82,51 +142,45 @@ struct JSONReader {
       index += 1
       skipWhitespace()
       let start = index
-      let value = try readValue()
-      if object.members[key] == nil {
-        object.keys.append(key)
-        object.members[key] = value
-        object.ranges[key] = start..<index
-      }
-      skipWhitespace()
-      if peek(is: ",") {
-        index += 1
-        skipWhitespace()
-        if peek(is: "}") { throw failure("a ',' is followed by '}' (no trailing commas in JSON)") }
-      } else if peek(is: "}") {
-        index += 1
-        depth -= 1
-        return .object(object)
-      } else {
-        throw failure("expected ',' or '}' after a value in an object but found \(describeByte())")
-      }
+      let value: Tree = try readValue()
+      Tree.add(value, named: key, at: start..<index, to: &members)
+      if try endsAfterMember("}", in: "an object") { return .object(members) }
     }
   }
 
-  private mutating func readArray() throws(JSONSyntaxError) -> JSONValue {
+  private mutating func readArray<Tree: JSONTree>() throws(JSONSyntaxError) -> Tree {
     try enterContainer()
-    var elements: [JSONValue] = []
+    var elements: [Tree] = []
     skipWhitespace()
     if peek(is: "]") {
-      index += 1
-      depth -= 1
+      leaveContainer()
       return .array(elements)
     }
     while true {
       elements.append(try readValue())
-      skipWhitespace()
-      if peek(is: ",") {
-        index += 1
-        skipWhitespace()
-        if peek(is: "]") { throw failure("a ',' is followed by ']' (no trailing commas in JSON)") }
-      } else if peek(is: "]") {
-        index += 1
-        depth -= 1
-        return .array(elements)
-      } else {
-        throw failure("expected ',' or ']' after a value in an array but found \(describeByte())")
-      }
+      if try endsAfterMember("]", in: "an array") { return .array(elements) }
     }
+  }
+
+  /// After a value in an array or object: steps past a comma and returns `false`, or past the
+  /// closing `close` and returns `true`.
+  private mutating func endsAfterMember(
+    _ close: Unicode.Scalar, in container: String
+  ) throws(JSONSyntaxError) -> Bool {
+    skipWhitespace()
+    if peek(is: ",") {
+      index += 1
+      skipWhitespace()
+      guard peek(is: close) else { return false }
+      guard allowsTrailingComma else {
+        throw failure("a ',' is followed by '\(close)' (no trailing commas in JSON)")
+      }
+    } else if !peek(is: close) {
+      throw failure(
+        "expected ',' or '\(close)' after a value in \(container) but found \(describeByte())")
+    }
+    leaveContainer()
+    return true
   }
 
   private mutating func enterContainer() throws(JSONSyntaxError) {
@@ -135,6 +189,12 @@ struct JSONReader {
       throw failure("arrays and objects nest deeper than \(Self.maximumDepth) levels")
     }
     index += 1
+  }
+
+  /// Steps past the closing bracket or brace of an array or object, one level up.
+  private mutating func leaveContainer() {
+    index += 1
+    depth -= 1
   }
 
   private mutating func readString() throws(JSONSyntaxError) -> String {
@@ -352,7 +412,8 @@ struct JSONReader {
   private func failure(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
     let offset = min(offset ?? index, bytes.count)
     var line = 1
-    var lineStart = 0
+    // A byte order mark is not shown by editors, so the first line's columns start after it.
+    var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, offset) : 0
     for position in 0..<offset where bytes[position] == 0x0A {
       line += 1
       lineStart = position + 1

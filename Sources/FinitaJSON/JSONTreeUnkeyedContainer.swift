@@ -14,7 +14,7 @@ struct JSONTreeUnkeyedContainer: UnkeyedDecodingContainer {
   var count: Int? { elements.count }
   var isAtEnd: Bool { currentIndex >= elements.count }
 
-  private var currentPath: [any CodingKey] { codingPath + [JSONTreeKey(intValue: currentIndex)] }
+  private var currentPath: [any CodingKey] { codingPath + [JSONTreeKey.index(currentIndex)] }
 
   private func current(_ type: Any.Type) throws -> JSONValue {
     guard !isAtEnd else {
