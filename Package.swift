@@ -118,11 +118,11 @@ let package = Package(
       exclude: ["Golden", "Differential", "Conformance"]
     ),
     // The one JSON reader: located syntax errors, a tree of exact values and its decoder; read
-    // by FinitaRedux's saved state (not a product).
+    // by FinitaRedux's saved state and FinitaInspectorProtocol's messages (not a product).
     .target(name: "FinitaJSON"),
     .testTarget(
       name: "FinitaJSONTests",
-      dependencies: ["FinitaJSON"]
+      dependencies: ["FinitaJSON", "FinitaInspectorProtocol", "FinitaFixtures"]
     ),
     // A Redux-style store over the same engine.
     .target(name: "FinitaRedux", dependencies: ["Finita", "FinitaJSON"]),
@@ -175,7 +175,7 @@ let package = Package(
       ]
     ),
     // The messages the inspector and its client share; plain Swift, so both sides can read them.
-    .target(name: "FinitaInspectorProtocol"),
+    .target(name: "FinitaInspectorProtocol", dependencies: ["FinitaJSON"]),
     // Fixtures shared by several test targets (not a product).
     .target(name: "FinitaFixtures", dependencies: ["Finita"], path: "Tests/FinitaFixtures"),
     // A server's start and shutdown, shared by the inspector's and the HTTP examples' servers

@@ -1,3 +1,4 @@
+import FinitaJSON
 import Foundation
 
 /// The inspector's wire format: one JSON object per WebSocket text message.
@@ -39,7 +40,7 @@ public enum InspectorProtocol {
     guard size <= maximumMessageSize else { throw .tooLarge(size) }
     let json: JSONValue
     do {
-      json = try JSONParser.parse(text)
+      json = try JSONValue(reading: text)
     } catch {
       throw .malformed("the text is not JSON: \(error)")
     }

@@ -1,4 +1,6 @@
-/// Decodes a `Decodable` value from a ``JSONValue`` that ``JSONParser`` read: a field of type
+import FinitaJSON
+
+/// Decodes a `Decodable` value from a ``JSONValue`` that FinitaJSON's `JSONReader` read: a field of type
 /// `JSONValue` is taken as it is, instead of decoded by trying each kind of value.
 ///
 /// Its errors are the `DecodingError`s `JSONDecoder` throws, with the same coding paths, so
@@ -207,7 +209,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func superDecoder() throws -> any Decoder {
-    ValueDecoder(value: fields["super"] ?? .null, path: path.appending(JSONCodingKey.super))
+    ValueDecoder(value: fields["super"] ?? .null, path: path.appending(JSONTreeKey.super))
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -230,7 +232,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
   var isAtEnd: Bool { currentIndex >= items.count }
 
   /// The path of the next item.
-  private var itemPath: JSONCodingPath { path.appending(JSONCodingKey.index(currentIndex)) }
+  private var itemPath: JSONCodingPath { path.appending(JSONTreeKey.index(currentIndex)) }
 
   /// The next item; the index moves on only once it is read.
   private func next<T>(_ type: T.Type) throws -> JSONValue {

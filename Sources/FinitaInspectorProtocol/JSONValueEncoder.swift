@@ -1,3 +1,4 @@
+import FinitaJSON
 import Foundation
 
 /// Encodes an `Encodable` value straight into a ``JSONValue``: the value `JSONEncoder` (with its
@@ -214,7 +215,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func superEncoder() -> any Encoder {
-    superEncoder(named: JSONCodingKey.super)
+    superEncoder(named: JSONTreeKey.super)
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -234,7 +235,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   var codingPath: [any CodingKey] { path.keys }
   var count: Int { box.items.count }
 
-  private var nextPath: JSONCodingPath { path.appending(JSONCodingKey.index(box.items.count)) }
+  private var nextPath: JSONCodingPath { path.appending(JSONTreeKey.index(box.items.count)) }
   private func append(_ slot: JSONValueSlot) { box.items.append(slot) }
 
   mutating func encodeNil() throws { append(.value(.null)) }
