@@ -357,8 +357,9 @@ package struct JSONReader {
     while index < bytes.count, isDigit(bytes[index]) { index += 1 }
   }
 
-  private mutating func readWord(_ word: String) throws(JSONSyntaxError) {
-    let expected = Array(word.utf8)
+  private mutating func readWord(_ word: StaticString) throws(JSONSyntaxError) {
+    // A static string's bytes, compared in place: no array for every `true` or `null`.
+    let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
     guard bytes[index...].starts(with: expected) else {
       throw failure("expected a value (such as \(word)) but found \(describeByte())")
     }
