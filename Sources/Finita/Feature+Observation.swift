@@ -5,7 +5,7 @@ extension Feature {
   /// being published.
   @inlinable
   public var state: State {
-    core.shared.withLock { shared in core.published.read(front: &shared.front) }
+    core.shared.withLock { $0.published }
   }
 
   /// Every state from now on, starting with the current one.

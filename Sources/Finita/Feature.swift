@@ -80,7 +80,7 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
       trace: combined,
       monitor: monitor
     )
-    core.report(.created(initialState))
+    core.emit(.created(initialState))
     if startsImmediately { core.start() }
   }
 

@@ -52,32 +52,38 @@ extension FeatureCore {
     deliver: @escaping @Sendable (Output) -> Void
   ) {
     let send = Send(host: Host(core: self, source: source), deliver: deliver)
-    let traced = trace != nil || hasCompiledInterceptor
-    let started = shared.withLock { shared -> UInt64? in
+    let traced = trace != nil
+    // Registered first, so the record exists before the task can finish and remove it; the
+    // task is made once the lock is released.
+    let registered = step { shared -> UInt64? in
       guard shared.machine.workStarted() else { return nil }
       let id = shared.makeID()
-      // Created under the lock so the record exists before the task can finish and remove it.
-      let task = Task(priority: priority) { [self] in
-        if monitor == nil {
-          await runWork(id, body, send, name: name, source: source, traced: traced)
-        } else {
-          await marking(work: id) {
-            await runWork(id, body, send, name: name, source: source, traced: traced)
-          }
-        }
-      }
-      shared.tasks[id] = TaskRecord(
-        handle: .task(task),
-        cancelIDs: cancelIDs,
-        source: source,
-        name: name,
-        work: id
-      )
+      shared.tasks[id] = TaskRecord(cancelIDs: cancelIDs, source: source, name: name, work: id)
       return id
     }
-    if traced, let started {
-      report(.workStarted(Self.tracedWork(started, name: name, source: source)))
+    guard let id = registered else { return }
+    if traced { emit(.workStarted(Self.tracedWork(id, name: name, source: source))) }
+    let task = Task(priority: priority) { [self] in
+      if monitor == nil {
+        await runWork(id, body, send, name: name, source: source, traced: traced)
+      } else {
+        await marking(work: id) {
+          await runWork(id, body, send, name: name, source: source, traced: traced)
+        }
+      }
     }
+    keep(.task(task), for: id)
+  }
+
+  /// Gives the record of work `id` its task, or cancels the task when the record is gone (the
+  /// feature was disposed meanwhile, or the task already finished).
+  @inlinable
+  func keep(_ handle: TaskRecord.Handle, for id: UInt64) {
+    let kept = shared.withLock { shared in
+      shared.tasks[id]?.handle = handle
+      return shared.tasks[id] != nil
+    }
+    if !kept { handle.cancel() }
   }
 
   /// Runs `operation` marked as work `id` (see ``FeatureWork``), so the testing module's clock
@@ -185,22 +191,18 @@ extension FeatureCore {
   ) async throws {
     if cancelInFlight { cancel(id: id) }
     let child = Task { try await body() }
-    let registered = shared.withLock { shared -> UInt64? in
+    let registered = step { shared -> UInt64? in
       guard shared.machine.workStarted() else { return nil }
       let recordID = shared.makeID()
       shared.tasks[recordID] = TaskRecord(
-        handle: .throwingTask(child),
-        cancelIDs: [id],
-        source: source,
-        name: nil,
-        work: FeatureWork.current ?? recordID
-      )
+        cancelIDs: [id], source: source, name: nil, work: FeatureWork.current ?? recordID)
       return recordID
     }
     guard let registered else {
       child.cancel()
       return
     }
+    keep(.throwingTask(child), for: registered)
     defer { taskDidFinish(registered) }
     do {
       try await withTaskCancellationHandler {
@@ -223,9 +225,9 @@ extension FeatureCore {
 
   @inlinable
   func taskDidFinish(_ id: UInt64) {
-    let idle = shared.withLock { shared -> [IdleWaiter] in
+    let idle = step { shared -> [IdleWaiter] in
       guard shared.tasks.removeValue(forKey: id) != nil else { return [] }
-      return shared.machine.workFinished(control: control)
+      return shared.machine.workFinished()
     }
     for waiter in idle { waiter.resume() }
     monitor?.changed()
@@ -234,9 +236,9 @@ extension FeatureCore {
   /// Whether anything is queued or processing, and the work each running task belongs to: what
   /// the testing module compares with the work asleep on its clock.
   func workSnapshot() -> (isBusy: Bool, running: Set<UInt64>) {
-    shared.withLock { shared in
-      let isProcessing = control.loadRelaxed() & ControlFlag.processing != 0
-      return (isProcessing || !shared.machine.queue.isEmpty, Set(shared.tasks.values.map(\.work)))
+    step { shared in
+      let isBusy = shared.machine.holdsToken || !shared.machine.queue.isEmpty
+      return (isBusy, Set(shared.tasks.values.map(\.work)))
     }
   }
 
@@ -244,14 +246,13 @@ extension FeatureCore {
   /// processing (or the feature is disposed, or the calling task is cancelled). Work started
   /// meanwhile is waited for too.
   func idle() async {
-    let id = shared.withLock { $0.machine.newIdleWaiterID() }
+    let id = step { $0.machine.newIdleWaiterID() }
     await waitUnlessCancelled { continuation in
-      shared.withLock { shared in
-        !Task.isCancelled
-          && !shared.machine.waitForIdle(IdleWaiter(id: id, continuation), control: control)
+      step { shared in
+        !Task.isCancelled && !shared.machine.waitForIdle(IdleWaiter(id: id, continuation))
       }
     } takeBack: {
-      self.shared.withLock { $0.machine.cancelIdleWait(id, control: self.control) }?.continuation
+      self.step { $0.machine.cancelIdleWait(id) }?.continuation
     }
   }
 

@@ -13,9 +13,20 @@ extension FeatureCore {
     enum Handle: Sendable {
       case task(Task<Void, Never>)
       case throwingTask(Task<Void, any Error>)
+
+      /// Cancels the task.
+      @usableFromInline
+      func cancel() {
+        switch self {
+        case .task(let task): task.cancel()
+        case .throwingTask(let task): task.cancel()
+        }
+      }
     }
 
-    @usableFromInline let handle: Handle
+    /// The running task; `nil` for the moment between registering the work and making its
+    /// task.
+    @usableFromInline var handle: Handle?
     @usableFromInline let cancelIDs: [EffectID]
     @usableFromInline let source: Source
     @usableFromInline let name: String?
@@ -24,8 +35,7 @@ extension FeatureCore {
     @usableFromInline let work: UInt64
 
     @usableFromInline
-    init(handle: Handle, cancelIDs: [EffectID], source: Source, name: String?, work: UInt64) {
-      self.handle = handle
+    init(cancelIDs: [EffectID], source: Source, name: String?, work: UInt64) {
       self.cancelIDs = cancelIDs
       self.source = source
       self.name = name
@@ -35,10 +45,7 @@ extension FeatureCore {
     /// Cancels the task.
     @usableFromInline
     func cancel() {
-      switch handle {
-      case .task(let task): task.cancel()
-      case .throwingTask(let task): task.cancel()
-      }
+      handle?.cancel()
     }
 
     var description: String {

@@ -99,3 +99,39 @@ package final class FeatureEventLogMemory: Sendable {
     for block in blocks { block.deallocate() }
   }
 }
+
+/// Places values of several types one after another in one raw allocation, each at its
+/// alignment: how an event log keeps its records and rings in one `malloc`.
+@usableFromInline
+struct RawLayout {
+  @usableFromInline var byteCount = 0
+  @usableFromInline var alignment = 1
+
+  @usableFromInline
+  init() {}
+
+  /// Reserves room for `count` values of `type`; returns their offset.
+  @usableFromInline
+  mutating func place<T>(_ type: T.Type, count: Int = 1) -> Int {
+    let align = MemoryLayout<T>.alignment
+    let offset = (byteCount + align - 1) / align * align
+    byteCount = offset + MemoryLayout<T>.stride * count
+    alignment = Swift.max(alignment, align)
+    return offset
+  }
+
+  /// Allocates the memory; the first offset is its start, so freeing the pointer of the first
+  /// value placed frees it all.
+  @usableFromInline
+  func allocate() -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer.allocate(byteCount: Swift.max(byteCount, 1), alignment: alignment)
+  }
+}
+
+extension UnsafeMutableRawPointer {
+  /// The memory at `offset`, bound to `count` values of `T`.
+  @usableFromInline
+  func at<T>(_ offset: Int, count: Int = 1) -> UnsafeMutablePointer<T> {
+    (self + offset).bindMemory(to: T.self, capacity: count)
+  }
+}

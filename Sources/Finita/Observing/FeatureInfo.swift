@@ -97,7 +97,6 @@ extension Feature {
   /// the commands to this feature by its ``FeatureInfo/id``, not by its type and name, which
   /// features may share.
   package var interceptedInfo: FeatureInfo? {
-    if let trace = core.trace { return trace.infoAddress.pointee }
-    return core.compiledTrace?._withUnsafeGuaranteedRef { $0.infoAddress.pointee }
+    core.trace?.infoAddress.pointee
   }
 }

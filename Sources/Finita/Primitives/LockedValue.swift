@@ -21,58 +21,22 @@
 package final class LockedValue<Value>: @unchecked Sendable {
   // Safe to send: the value is only read or written inside `withLock`, which holds the mutex.
 
-  /// The mutex and the value, in one allocation this box owns.
-  @usableFromInline let cell: LockedCell<Value>
-
-  /// Creates the box with its first value.
-  @usableFromInline
-  package init(_ value: Value) {
-    var layout = RawLayout()
-    let mutexOffset = layout.place(LockedCell<Value>.Primitive.self)
-    let valueOffset = layout.place(Value.self)
-    let memory = layout.allocate()
-    cell = LockedCell(
-      value, mutex: memory.at(mutexOffset), storage: memory.at(valueOffset))
-  }
-
-  deinit {
-    cell.deinitialize()
-    UnsafeMutableRawPointer(cell.mutex).deallocate()
-  }
-
-  /// Runs `body` with exclusive access to the value. `body` must not call user code.
-  @inlinable @inline(__always)
-  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try cell.withLock(body)
-  }
-}
-
-/// A value and its platform mutex at addresses someone else allocated and frees: a
-/// ``LockedValue``'s one allocation, or a feature core's.
-@usableFromInline
-struct LockedCell<Value>: @unchecked Sendable {
-  // Safe to send: the value is only read or written inside `withLock`, which holds the mutex.
-
   #if canImport(Darwin)
     @usableFromInline typealias Primitive = os_unfair_lock
   #else
     @usableFromInline typealias Primitive = pthread_mutex_t
   #endif
 
-  /// The mutex, at a stable address: a pthread mutex must never move.
+  /// The mutex, in its own allocation: a pthread mutex must never move.
   @usableFromInline let mutex: UnsafeMutablePointer<Primitive>
-  /// The value, at a stable address: reached through a `let` pointer, so accesses need no
-  /// dynamic exclusivity check (the lock already makes them exclusive).
-  @usableFromInline let storage: UnsafeMutablePointer<Value>
+  /// Not checked dynamically: the mutex already makes every access exclusive.
+  @exclusivity(unchecked) @usableFromInline var value: Value
 
-  /// Initializes the mutex and the value in place.
+  /// Creates the box with its first value.
   @usableFromInline
-  init(
-    _ value: Value, mutex: UnsafeMutablePointer<Primitive>, storage: UnsafeMutablePointer<Value>
-  ) {
-    self.mutex = mutex
-    self.storage = storage
-    storage.initialize(to: value)
+  package init(_ value: Value) {
+    self.value = value
+    mutex = .allocate(capacity: 1)
     #if canImport(Darwin)
       mutex.initialize(to: os_unfair_lock())
     #else
@@ -82,19 +46,17 @@ struct LockedCell<Value>: @unchecked Sendable {
     #endif
   }
 
-  /// Destroys the mutex and ends the value; the memory stays its owner's.
-  @usableFromInline
-  func deinitialize() {
+  deinit {
     #if !canImport(Darwin)
       pthread_mutex_destroy(mutex)
     #endif
     mutex.deinitialize(count: 1)
-    storage.deinitialize(count: 1)
+    mutex.deallocate()
   }
 
   /// Runs `body` with exclusive access to the value. `body` must not call user code.
   @inlinable @inline(__always)
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     #if canImport(Darwin)
       os_unfair_lock_lock(mutex)
       defer { os_unfair_lock_unlock(mutex) }
@@ -102,42 +64,6 @@ struct LockedCell<Value>: @unchecked Sendable {
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }
     #endif
-    return try body(&storage.pointee)
-  }
-}
-
-/// Places values of several types one after another in one raw allocation, each at its
-/// alignment: how the engine keeps a feature's words, lock and states in one `malloc`.
-@usableFromInline
-struct RawLayout {
-  @usableFromInline var byteCount = 0
-  @usableFromInline var alignment = 1
-
-  @usableFromInline
-  init() {}
-
-  /// Reserves room for `count` values of `type`; returns their offset.
-  @usableFromInline
-  mutating func place<T>(_ type: T.Type, count: Int = 1) -> Int {
-    let align = MemoryLayout<T>.alignment
-    let offset = (byteCount + align - 1) / align * align
-    byteCount = offset + MemoryLayout<T>.stride * count
-    alignment = Swift.max(alignment, align)
-    return offset
-  }
-
-  /// Allocates the memory; the first offset is its start, so freeing the pointer of the first
-  /// value placed frees it all.
-  @usableFromInline
-  func allocate() -> UnsafeMutableRawPointer {
-    UnsafeMutableRawPointer.allocate(byteCount: Swift.max(byteCount, 1), alignment: alignment)
-  }
-}
-
-extension UnsafeMutableRawPointer {
-  /// The memory at `offset`, bound to `count` values of `T`.
-  @usableFromInline
-  func at<T>(_ offset: Int, count: Int = 1) -> UnsafeMutablePointer<T> {
-    (self + offset).bindMemory(to: T.self, capacity: count)
+    return try body(&value)
   }
 }
