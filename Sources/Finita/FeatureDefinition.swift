@@ -22,7 +22,6 @@
 /// | ``postProcess(_:_:_:)`` | `nil`: no follow-up action |
 /// | ``bootstrap()`` | ``Effects/none`` |
 /// | ``effect(for:from:)`` | `nil`: errors go to the feature's unhandled-error reporter |
-/// | ``compiledInterceptor`` | `nil`: no interceptor compiled in (see ``intercepted(by:)``) |
 ///
 /// For a reducer-only feature, conform to ``ReducerOnlyDefinition`` instead and write only
 /// `Wish` and ``reduce(_:_:)`` (it explains why plain `FeatureDefinition` needs
@@ -64,18 +63,6 @@ public protocol FeatureDefinition<Wish, State>: Sendable {
   associatedtype State: Sendable
   /// Signals for the outside world that are not stored in state: "call ended", "open the resume".
   associatedtype News: Sendable = Never
-  /// The interceptor compiled into the feature with this definition: ``NoInterceptor`` (none),
-  /// unless the definition is an ``InterceptedDefinition`` made by ``intercepted(by:)``.
-  associatedtype CompiledInterceptor: FeatureInterceptor = NoInterceptor
-
-  /// The interceptor compiled into the feature with this definition, called at every stage
-  /// before any other; `nil` for none, the default.
-  ///
-  /// Leave it to ``intercepted(by:)``, which wraps a definition with an interceptor whose type
-  /// is known when compiling: the engine's code for the feature is then specialized for both,
-  /// so an interceptor that does little costs little (see ``InterceptedDefinition``).
-  var compiledInterceptor: CompiledInterceptor? { get }
-
   /// Maps a public wish to the action the Actor handles.
   ///
   /// - Parameter wish: The wish accepted by the feature.
@@ -140,12 +127,6 @@ public protocol FeatureDefinition<Wish, State>: Sendable {
   ///   - action: The action whose effect threw.
   /// - Returns: An effect to reduce, or `nil`.
   func effect(for error: any Error, from action: Action) -> Effect?
-}
-
-extension FeatureDefinition where CompiledInterceptor == NoInterceptor {
-  /// No compiled interceptor: the feature's code has none of the calls.
-  @inlinable
-  public var compiledInterceptor: NoInterceptor? { nil }
 }
 
 extension FeatureDefinition where Action == Wish {

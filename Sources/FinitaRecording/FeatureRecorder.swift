@@ -70,10 +70,6 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
     logDelivery
   }
 
-  /// `true`: compiled into a definition (`definition.intercepted(by: recorder)`), the recorder
-  /// has its log written by the feature's own specialized code, at no call per stage.
-  public static var mayAskForLog: Bool { true }
-
   /// Keeps the log of a feature the recorder was attached to.
   ///
   /// - Parameter log: The feature's log.

@@ -1,9 +1,8 @@
 /// Sees every stage of the features it is attached to: logging, metrics, tracing, recording.
 ///
 /// Attach interceptors to one feature with ``FeatureConfiguration/interceptors``, or to every
-/// feature created from now on with ``FeatureInterceptors/install(_:for:)``; or compile one into
-/// a feature with its definition, ``FeatureDefinition/intercepted(by:)``, where it is called in
-/// code specialized for both and one that does little costs little.
+/// feature created from now on with ``FeatureInterceptors/install(_:for:)``; or give one to a
+/// definition with ``FeatureDefinition/intercepted(by:)``, and its features attach it first.
 ///
 /// ```swift
 /// struct WishCounter: FeatureInterceptor {
@@ -25,14 +24,13 @@
 ///   interceptor should hand its events to a queue of its own.
 /// - The event is borrowed for the call and cannot be kept: read the values you need, or keep
 ///   ``FeatureEvent/values``.
-/// - A feature with no interceptor pays nothing for the hook. One attached at run time costs an
-///   indirect call into unspecialized code per stage; one compiled in, only its own work.
+/// - A feature with no interceptor pays one check per stage for the hook; each interceptor costs
+///   an indirect call per stage.
 ///
 /// An interceptor that keeps stages to read them later (a recorder, an inspector's client)
 /// can ask for a ``FeatureEventLog`` per feature instead of a call per stage: its
 /// ``delivery`` is ``FeatureInterceptorDelivery/log(capacity:clock:)``, the engine calls
-/// ``attach(_:)`` once for each feature, and writes the stages into the log in code specialized
-/// for the feature's definition, which costs a fraction of a call per stage.
+/// ``attach(_:)`` once for each feature, and writes the stages into the log.
 public protocol FeatureInterceptor: Sendable {
   /// Called for each stage of each feature this interceptor is attached to (when its
   /// ``delivery`` is ``FeatureInterceptorDelivery/eachStage``, the default).
@@ -52,17 +50,6 @@ public protocol FeatureInterceptor: Sendable {
   ///
   /// - Parameter log: The feature's log; its ``FeatureEventLog/feature`` says which feature.
   func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>)
-
-  /// Whether an interceptor of this type may ask for a log (its ``delivery`` is
-  /// ``FeatureInterceptorDelivery/log(capacity:clock:)``); `false` by default.
-  ///
-  /// Read only for an interceptor compiled into a definition
-  /// (``FeatureDefinition/intercepted(by:)``), when the feature's code is specialized: for
-  /// `true`, that code writes the log itself at each stage, with no call; for `false`, it has
-  /// no log code at all, and a log the interceptor asks for anyway is written the way one
-  /// attached at run time is. Say `true` for a type that asks for a log, and whose log's cost
-  /// counts (FinitaRecording's `FeatureRecorder` does).
-  static var mayAskForLog: Bool { get }
 }
 
 extension FeatureInterceptor {
@@ -73,11 +60,6 @@ extension FeatureInterceptor {
   ///
   /// - Parameter log: The feature's log.
   public func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {}
-
-  /// `false`: a log that an interceptor of this type asks for when compiled in is written the
-  /// way one attached at run time is.
-  @inlinable
-  public static var mayAskForLog: Bool { false }
 }
 
 /// How the engine hands an interceptor the stages of a feature (``FeatureInterceptor/delivery``).
@@ -103,10 +85,7 @@ public struct FeatureInterceptorDelivery: Sendable {
   /// called.
   ///
   /// The logs of one delivery share its start, so the times of different features' stages
-  /// compare. On `ContinuousClock` the engine reads the cheapest counter the system trusts
-  /// (on Linux on x86-64, the processor's time-stamp counter) and turns its ticks into
-  /// nanoseconds when a log is read, which costs a fraction of `ContinuousClock.now` per
-  /// stage; any other clock is read through `now`.
+  /// compare; the clock is read through `now`.
   ///
   /// - Parameters:
   ///   - capacity: The most stages each log keeps (at least 1); older ones are dropped and

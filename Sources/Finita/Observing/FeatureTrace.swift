@@ -65,8 +65,8 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     configuration: FeatureConfiguration,
     definition: Definition
   ) -> FeatureTrace? {
-    let compiled = definition.compiledInterceptor
-    if hook == nil, compiled == nil, configuration.interceptors.isEmpty,
+    let own = (definition as? any WrappingDefinition)?.interceptors ?? []
+    if hook == nil, own.isEmpty, configuration.interceptors.isEmpty,
       FeatureInterceptors.isEmpty
     {
       return nil
@@ -79,8 +79,7 @@ final class FeatureTrace<Definition: FeatureDefinition>: @unchecked Sendable {
     )
     // The definition's own interceptor comes first, like one attached before the others.
     let interceptors =
-      (compiled.map { [$0] } ?? []) + configuration.interceptors
-      + FeatureInterceptors.interceptors(for: info)
+      own + configuration.interceptors + FeatureInterceptors.interceptors(for: info)
     if hook == nil, interceptors.isEmpty { return nil }
     return FeatureTrace(
       hook: hook, info: info, interceptors: interceptors,

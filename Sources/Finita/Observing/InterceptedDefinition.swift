@@ -1,4 +1,4 @@
-/// A definition with an interceptor compiled into its feature: the same parts as `Base`, and
+/// A definition that carries an interceptor for its feature: the same parts as `Base`, and
 /// `Interceptor` called at every stage, before the configuration's and the installed ones.
 ///
 /// Made by ``FeatureDefinition/intercepted(by:)``:
@@ -9,28 +9,22 @@
 ///   definition: Paginator(api: api).intercepted(by: WishCounter(counts: counts)))
 /// ```
 ///
-/// An interceptor attached at run time (``FeatureConfiguration/interceptors``,
-/// ``FeatureInterceptors``) is an existential: each stage is an indirect call into code
-/// generic over the definition, which is not specialized for it. This one's type is part of
-/// the feature's type, so the engine's code for the feature is specialized for both the
-/// definition and the interceptor: its `intercept(_:)` is called directly with the concrete
-/// event type, and inlined when the compiler sees its body (the same module, or
-/// `@inlinable`). One that does nothing costs nothing; see "What it costs" in the article
-/// Observing features.
+/// The feature attaches the interceptor first, before the configuration's and the installed
+/// ones, exactly as it attaches those: wrapping is how a definition carries its own interceptor.
 ///
 /// The price is the type: the feature is a `Feature<InterceptedDefinition<Paginator, WishCounter>>`,
 /// not a `Feature<Paginator>`, and its events, logs and recordings are generic over the wrapper
 /// (with the same wish, action, effect, state and news types). The feature's description
 /// (``FeatureEvent/feature``) names the base definition's type in
 /// ``FeatureInfo/definitionType``, so ``FeatureFilter/type(_:)`` selects it by
-/// `Paginator.self`. One definition has one compiled interceptor; for several, write one that
-/// calls each.
+/// `Paginator.self`. Wrapping a wrapped definition attaches both interceptors, the inner one
+/// first.
 ///
 /// An interceptor whose ``FeatureInterceptor/delivery`` asks for a log is attached with its
 /// log, as it would be at run time.
 public struct InterceptedDefinition<
   Base: FeatureDefinition, Interceptor: FeatureInterceptor
->: FeatureDefinition where Base.CompiledInterceptor == NoInterceptor {
+>: FeatureDefinition {
   /// The base definition's wish.
   public typealias Wish = Base.Wish
   /// The base definition's action.
@@ -44,7 +38,7 @@ public struct InterceptedDefinition<
 
   /// The definition whose parts the feature runs.
   public let base: Base
-  /// The interceptor compiled into the feature.
+  /// The interceptor the feature attaches first.
   public let interceptor: Interceptor
 
   /// Wraps `base` with `interceptor`; ``FeatureDefinition/intercepted(by:)`` reads better.
@@ -57,10 +51,6 @@ public struct InterceptedDefinition<
     self.base = base
     self.interceptor = interceptor
   }
-
-  /// The interceptor, always there.
-  @inlinable
-  public var compiledInterceptor: Interceptor? { interceptor }
 
   /// The base definition's ``FeatureDefinition/wishToAction(_:)``.
   ///
@@ -136,19 +126,28 @@ extension InterceptedDefinition: ReportingDefinition where Base: ReportingDefini
 }
 
 extension InterceptedDefinition: WrappingDefinition {
-  @usableFromInline static var baseDefinitionType: any FeatureDefinition.Type { Base.self }
+  @usableFromInline static var baseDefinitionType: any FeatureDefinition.Type {
+    (Base.self as? any WrappingDefinition.Type)?.baseDefinitionType ?? Base.self
+  }
+
+  @usableFromInline var interceptors: [any FeatureInterceptor] {
+    ((base as? any WrappingDefinition)?.interceptors ?? []) + [interceptor]
+  }
 }
 
-/// A definition that runs another's parts, and reports that one's type in ``FeatureInfo``.
+/// A definition that runs another's parts with interceptors of its own, and reports that one's
+/// type in ``FeatureInfo``.
 @usableFromInline
 protocol WrappingDefinition {
   /// The wrapped definition's type.
   static var baseDefinitionType: any FeatureDefinition.Type { get }
+  /// The interceptors the feature attaches before any other, innermost first.
+  var interceptors: [any FeatureInterceptor] { get }
 }
 
-extension FeatureDefinition where CompiledInterceptor == NoInterceptor {
-  /// This definition with `interceptor` compiled into its feature: called at every stage, in
-  /// code specialized for both, before any interceptor attached at run time.
+extension FeatureDefinition {
+  /// This definition with `interceptor` attached to its feature: called at every stage, before
+  /// any interceptor of the configuration or installed.
   ///
   /// ```swift
   /// Feature(initialState: .init(), definition: Counter().intercepted(by: StageCounter()))
@@ -164,10 +163,9 @@ extension FeatureDefinition where CompiledInterceptor == NoInterceptor {
   }
 }
 
-/// The interceptor of a definition that has none compiled in
-/// (``FeatureDefinition/CompiledInterceptor``'s default): never created, never called.
+/// An interceptor that does nothing: a placeholder where one is required.
 public struct NoInterceptor: FeatureInterceptor {
-  /// Never made by the engine; exists for the type.
+  /// Creates the interceptor.
   @inlinable
   public init() {}
 

@@ -146,21 +146,8 @@ struct FeatureEventLogWriter<Definition: FeatureDefinition> {
   /// Reads the clock for a stage that starts processing; the stages it leads to share the time.
   @inlinable @inline(__always)
   func startInput() {
-    let writer = state
-    // The continuous clock's reading of `FeatureLogClock.ticks()`, from the writer's copy of
-    // its two values: called with them as arguments, the start was loaded before the call and
-    // kept across it (2 instructions more per wish).
-    let ticks =
-      writer.pointee.clockIsCustom
-      ? customTicks()
-      : finita_clock_ticks(writer.pointee.clockCounts) &- writer.pointee.clockStart
-    writer.pointee.timeBits = FeatureEventLogRecord.timeBits(ticks)
-  }
-
-  /// The ticks of a clock other than the continuous one, read by the log.
-  @inlinable @inline(never)
-  func customTicks() -> Int64 {
-    state.pointee.log.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.customTicks() }
+    let ticks = state.pointee.log.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.clock.ticks() }
+    state.pointee.timeBits = FeatureEventLogRecord.timeBits(ticks)
   }
 
   /// Makes the stages written so far readable, with one atomic store.

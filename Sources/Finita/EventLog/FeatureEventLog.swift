@@ -103,12 +103,6 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
     @usableFromInline let slotCount: Int
     /// The log's ``FeatureEventLog/published``.
     @usableFromInline let published: AtomicWord
-    /// Whether the log's clock counts the time-stamp counter's ticks.
-    @usableFromInline let clockCounts: Bool
-    /// The log's clock's ticks at its start.
-    @usableFromInline let clockStart: Int64
-    /// Whether the log's clock is another than the continuous one, read through the log.
-    @usableFromInline let clockIsCustom: Bool
     /// The log, for what the stages do out of line; it owns this memory, so it is alive
     /// whenever a stage writes here.
     @usableFromInline var log: Unmanaged<FeatureEventLog>?
@@ -159,17 +153,8 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: @unchecked Se
       self.slack = slack
       self.slotCount = slotCount
       self.published = published
-      clockCounts = clock.counter
-      clockStart = clock.startTicks
-      clockIsCustom = clock.elapsed != nil
       slots = Storage(capacity: 0)
     }
-  }
-
-  /// The ticks of a clock other than the continuous one, read out of line.
-  @inlinable @inline(never)
-  func customTicks() -> Int64 {
-    clock.ticks()
   }
 
   /// Frees slots for the writer when every one is in the window or written: drops the oldest
