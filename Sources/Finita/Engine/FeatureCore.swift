@@ -267,11 +267,11 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     definition.reduce(&state, effect)
     publish(state)
     if let previous { emit(.state(previous: previous, state, effect: effect)) }
-    notify(stateObservers, of: state)
+    notify(stateObservers.items, of: state)
     if let news = definition.publishNews(action, effect, state) {
       emit(.news(news))
       attend()
-      notify(newsObservers, of: news)
+      notify(newsObservers.items, of: news)
     }
     if let next = definition.postProcess(action, effect, state) {
       emit(.postProcessedAction(next))
@@ -303,14 +303,15 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     }
     state = shown
     publish(shown)
-    notify(stateObservers, of: shown)
+    notify(stateObservers.items, of: shown)
   }
 
   /// Calls every observer in `observers` with `value`, stopping if the feature is disposed
-  /// meanwhile.
+  /// meanwhile. Given the slots' array alone: copying the whole slots retained and released
+  /// each of their collections at every delivery.
   @inlinable
-  func notify<Value>(_ observers: ObserverSlots<Observer<Value>>, of value: Value) {
-    for observer in observers.items {
+  func notify<Value>(_ observers: ContiguousArray<Observer<Value>>, of value: Value) {
+    for observer in observers {
       attend()
       if isFinished { return }
       observer.receive(value)

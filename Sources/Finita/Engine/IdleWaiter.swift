@@ -1,5 +1,5 @@
 /// A caller of ``Feature/idle()`` waiting for the feature to have no work, kept by the
-/// ``QueueStateMachine`` until the feature is idle, is disposed, or the caller's task is
+/// ``FeatureMachine`` until the feature is idle, is disposed, or the caller's task is
 /// cancelled.
 @usableFromInline
 package struct IdleWaiter: Sendable {

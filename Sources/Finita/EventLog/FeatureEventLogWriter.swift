@@ -3,11 +3,8 @@ import CFinitaAtomics
 /// How the engine writes a stage into a ``FeatureEventLog``: a pointer to the log's writer
 /// state, which the log owns and keeps while it lives.
 ///
-/// A plain value, so that the core and the trace keep one per log and call
-/// ``append(_:wish:action:effect:state:previousState:news:work:error:)`` directly, inlined where
-/// the stage happens: reached through the log object, each stage went through a closure that
-/// borrowed the log, which the compiler left out of line, with a call and a frame per stage.
-/// Only the feature's processing thread writes (see ``FeatureEventLog``).
+/// The trace writes each stage through it with ``append(stageOf:)``. Only the feature's
+/// processing thread writes (see ``FeatureEventLog``).
 @usableFromInline
 struct FeatureEventLogWriter<Definition: FeatureDefinition> {
   @usableFromInline typealias Log = FeatureEventLog<Definition>

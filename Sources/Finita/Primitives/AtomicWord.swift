@@ -39,28 +39,10 @@ struct AtomicWord: @unchecked Sendable {
     finita_atomic_store_release(pointer, value)
   }
 
-  /// Replaces `expected` with `desired` when the word holds `expected`.
-  @inlinable @inline(__always)
-  func compareExchange(expected: Int, desired: Int) -> Bool {
-    var expected = expected
-    return finita_atomic_compare_exchange(pointer, &expected, desired)
-  }
-
   /// Stores `value` and returns the previous value.
   @inlinable @inline(__always)
   func exchange(_ value: Int) -> Int {
     finita_atomic_exchange(pointer, value)
   }
 
-  /// Sets the bits of `mask`; returns the previous value.
-  @inlinable @inline(__always) @discardableResult
-  func setBits(_ mask: Int) -> Int {
-    finita_atomic_fetch_or(pointer, mask)
-  }
-
-  /// Clears the bits of `mask`; returns the previous value.
-  @inlinable @inline(__always) @discardableResult
-  func clearBits(_ mask: Int) -> Int {
-    finita_atomic_fetch_and(pointer, ~mask)
-  }
 }

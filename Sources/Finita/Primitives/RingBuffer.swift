@@ -17,15 +17,6 @@ package struct RingBuffer<Element> {
     count += 1
   }
 
-  /// Puts `element` before the others.
-  @inlinable
-  package mutating func prepend(_ element: Element) {
-    if count == slots.count { grow() }
-    head = (head - 1) & (slots.count - 1)
-    slots[head] = element
-    count += 1
-  }
-
   @inlinable
   package mutating func popFirst() -> Element? {
     guard count > 0 else { return nil }
