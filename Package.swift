@@ -102,7 +102,7 @@ let package = Package(
       dependencies: ["FinitaTesting", "FinitaFixtures", "FinitaRecording", "FinitaExamples"]
     ),
     // Declarative machines: tables, validation, diagrams, exploration; running as a feature.
-    .target(name: "FinitaAutomaton", dependencies: ["Finita"]),
+    .target(name: "FinitaAutomaton", dependencies: ["Finita", "FinitaDiagrams"]),
     // Golden files are read from the source tree (and re-recorded there), not bundled.
     .testTarget(
       name: "FinitaAutomatonTests",
@@ -110,13 +110,17 @@ let package = Package(
       exclude: ["Golden", "DOTCorpus"]
     ),
     // Statecharts to the W3C SCXML algorithm; the running chart is a feature on the engine.
-    .target(name: "FinitaStatechart", dependencies: ["Finita"]),
+    .target(name: "FinitaStatechart", dependencies: ["Finita", "FinitaDiagrams"]),
     // SCION's conformance pairs are read from the source tree (Conformance/), not bundled.
     .testTarget(
       name: "FinitaStatechartTests",
       dependencies: ["FinitaStatechart", "FinitaExamples", "FinitaFixtures", "FinitaTesting"],
       exclude: ["Golden", "Differential", "Conformance"]
     ),
+    // The one writer of DOT, Mermaid and PlantUML, which automata and statecharts lower into
+    // (not a product: its API is `package`).
+    .target(name: "FinitaDiagrams"),
+    .testTarget(name: "FinitaDiagramsTests", dependencies: ["FinitaDiagrams"]),
     // The one JSON reader: located syntax errors, a tree of exact values and its decoder; read
     // by FinitaRedux's saved state and FinitaInspectorProtocol's messages (not a product).
     .target(name: "FinitaJSON"),

@@ -70,7 +70,8 @@ struct DiagramTests {
       Golden.check(chart.mermaid(highlighting: StatechartMachine(chart)), against: "\(name).mmd")
     }
     let text = Self.nestedParallel.mermaid()
-    #expect(text.hasPrefix("stateDiagram-v2\n"))
+    // The chart's name is the title, as front matter before the diagram.
+    #expect(text.hasPrefix("---\ntitle: logged in\n---\nstateDiagram-v2\n"))
     #expect(text.contains("  state s2 {\n"))
     #expect(text.contains("    --\n"))
     #expect(text.contains("  s10 --> [*]\n"))

@@ -1,3 +1,5 @@
+import FinitaDiagrams
+
 extension Automaton {
   /// The machine as a Graphviz DOT digraph.
   ///
@@ -15,8 +17,7 @@ extension Automaton {
   ///   - style: Title, direction and highlight color.
   /// - Returns: The DOT source.
   public func dot(highlighting current: State? = nil, style: DiagramStyle = .standard) -> String {
-    DiagramWriter(dialect: DOTDialect(), style: style)
-      .write(DiagramModel(self, highlighting: current))
+    Diagram(self, highlighting: current, style: style).dot()
   }
 
   /// The machine as a Mermaid `stateDiagram-v2`.
@@ -36,8 +37,7 @@ extension Automaton {
   public func mermaid(highlighting current: State? = nil, style: DiagramStyle = .standard)
     -> String
   {
-    DiagramWriter(dialect: MermaidDialect(), style: style)
-      .write(DiagramModel(self, highlighting: current))
+    Diagram(self, highlighting: current, style: style).mermaid()
   }
 
   /// The machine as a PlantUML state diagram, between `@startuml` and `@enduml`.
@@ -57,7 +57,6 @@ extension Automaton {
   public func plantUML(highlighting current: State? = nil, style: DiagramStyle = .standard)
     -> String
   {
-    DiagramWriter(dialect: PlantUMLDialect(), style: style)
-      .write(DiagramModel(self, highlighting: current))
+    Diagram(self, highlighting: current, style: style).plantUML()
   }
 }

@@ -1,4 +1,6 @@
-/// What the three diagram formats share: node names, labels and the walk over the tree.
+import FinitaDiagrams
+
+/// A chart lowered into a ``Diagram``: node names, labels and the walk over the tree.
 internal struct ChartDiagram {
   let chart: Statechart
   let tables: ChartTables
@@ -12,6 +14,42 @@ internal struct ChartDiagram {
       for id in machine.activeStates { if let node = tables.index[id] { active.insert(node) } }
     }
     self.active = active
+  }
+
+  /// The chart as a diagram, titled with its name.
+  var diagram: Diagram {
+    Diagram(
+      name: chart.name,
+      notation: .statechart,
+      title: chart.name,
+      states: nodes(under: 0).map(diagramState),
+      initial: initialTargets(of: 0).map(id),
+      transitions: edges().map {
+        Diagram.Transition(from: id($0.from), to: id($0.to), label: $0.label)
+      }
+    )
+  }
+
+  private func diagramState(_ node: Int) -> Diagram.State {
+    let kind: Diagram.State.Kind =
+      switch tables.kinds[node] {
+      case .compound: .compound
+      case .parallel: .parallel
+      case .final: .final
+      case .shallowHistory: .history(deep: false)
+      case .deepHistory: .history(deep: true)
+      default: .simple
+      }
+    let state = state(node)
+    return Diagram.State(
+      id: id(node),
+      name: name(node),
+      kind: kind,
+      notes: state.onEntry.map { "entry / \($0)" } + state.onExit.map { "exit / \($0)" },
+      isHighlighted: active.contains(node),
+      children: nodes(under: node).map(diagramState),
+      initial: kind == .compound ? initialTargets(of: node).map(id) : []
+    )
   }
 
   /// The diagram id of a node: `s` and its document-order number.
@@ -71,9 +109,5 @@ internal struct ChartDiagram {
     let transition = tables.defaultTransition[node]
     guard transition >= 0 else { return [] }
     return tables.transitions[transition].targets
-  }
-
-  func isComposite(_ node: Int) -> Bool {
-    tables.kinds[node] == .compound || tables.kinds[node] == .parallel
   }
 }

@@ -1,60 +1,48 @@
-/// What every diagram shows, computed once from an automaton: nodes with stable ids (`s0`,
-/// `s1`, ...), their display names and decorations, and labelled edges.
-internal struct DiagramModel {
-  struct Node {
-    let id: String
-    let name: String
-    let isInitial: Bool
-    let isFinal: Bool
-    let isCurrent: Bool
-    let output: String?
-    let entryActions: [String]
-    let exitActions: [String]
-  }
+import FinitaDiagrams
 
-  struct Edge {
-    let from: String
-    let to: String
-    let event: String
-    let guardName: String?
-    let output: String?
-    let isInternal: Bool
-
-    /// `event [guard] / output`, the UML and automata-learning convention.
-    var label: String {
-      var text = event
-      if let guardName {
-        text += " [\(guardName)]"
-      }
-      if let output {
-        text += " / \(output)"
-      }
-      return text
-    }
-  }
-
-  let nodes: [Node]
-  let edges: [Edge]
-  let initialID: String?
-
+extension Diagram {
+  /// The diagram of an automaton: states `s0`, `s1`, ... in the automaton's order (one per
+  /// kind of state when transitions are computed), edges labelled `event [guard] / output`,
+  /// the style's title, direction and highlight.
   init<State, Event, Output>(
     _ automaton: Automaton<State, Event, Output>,
-    highlighting current: State?
+    highlighting current: State?,
+    style: DiagramStyle
   ) {
-    if let kindName = automaton.computedRows.first?.kindName {
-      self.init(byKind: automaton, kindName: kindName, highlighting: current)
-      return
-    }
+    let (states, transitions, initialID) =
+      if let kindName = automaton.computedRows.first?.kindName {
+        Self.parts(byKind: automaton, kindName: kindName, highlighting: current)
+      } else {
+        Self.parts(of: automaton, highlighting: current)
+      }
+    self.init(
+      name: "automaton",
+      notation: .automaton,
+      title: style.title,
+      direction: style.leftToRight ? .leftToRight : .topToBottom,
+      highlightColor: style.highlightColor,
+      states: states,
+      initial: initialID.map { [$0] } ?? [],
+      transitions: transitions
+    )
+  }
+
+  private typealias Parts = (states: [Diagram.State], transitions: [Transition], initial: String?)
+
+  /// One node per state.
+  private static func parts<State, Event, Output>(
+    of automaton: Automaton<State, Event, Output>,
+    highlighting current: State?
+  ) -> Parts {
     var ids: [State: String] = [:]
-    var nodes: [Node] = []
+    var states: [Diagram.State] = []
     for (index, state) in automaton.states.enumerated() {
       let id = "s\(index)"
       ids[state] = id
-      nodes.append(
-        Node(
+      states.append(
+        node(
           id: id,
           name: String(describing: state),
-          isInitial: state == automaton.initialState,
           isFinal: automaton.isFinal(state),
           isCurrent: state == current,
           output: automaton.stateOutputs[state].map { String(describing: $0) },
@@ -63,8 +51,8 @@ internal struct DiagramModel {
         )
       )
     }
-    let edges = automaton.transitions.map { transition in
-      Edge(
+    let transitions = automaton.transitions.map { transition in
+      edge(
         from: ids[transition.from] ?? "",
         to: ids[transition.to] ?? "",
         event: String(describing: transition.kind),
@@ -73,22 +61,15 @@ internal struct DiagramModel {
         isInternal: transition.isInternal
       )
     }
-    self.init(
-      nodes: nodes, edges: edges, initialID: automaton.initialState.flatMap { ids[$0] })
+    return (states, transitions, automaton.initialState.flatMap { ids[$0] })
   }
 
-  private init(nodes: [Node], edges: [Edge], initialID: String?) {
-    self.nodes = nodes
-    self.edges = edges
-    self.initialID = initialID
-  }
-
-  /// The diagram of an automaton with computed transitions: one node per kind of state.
-  private init<State, Event, Output>(
+  /// One node per kind of state, for an automaton with computed transitions.
+  private static func parts<State, Event, Output>(
     byKind automaton: Automaton<State, Event, Output>,
     kindName: (State) -> String,
     highlighting current: State?
-  ) {
+  ) -> Parts {
     var names: [String] = []
     var statesOfKind: [String: [State]] = [:]
     func declare(_ name: String) {
@@ -106,7 +87,7 @@ internal struct DiagramModel {
       row.toNames.forEach(declare)
     }
     var ids: [String: String] = [:]
-    var nodes: [Node] = []
+    var nodes: [Diagram.State] = []
     for (index, name) in names.enumerated() {
       let id = "s\(index)"
       ids[name] = id
@@ -118,10 +99,9 @@ internal struct DiagramModel {
         exits += automaton.exitActionNames(of: state).filter { !exits.contains($0) }
       }
       nodes.append(
-        Node(
+        node(
           id: id,
           name: name,
-          isInitial: automaton.initialState.map(kindName) == name,
           isFinal: states.contains(where: automaton.isFinal)
             || automaton.declaration.finalKindNames.contains(name),
           isCurrent: current.map(kindName) == name,
@@ -131,8 +111,8 @@ internal struct DiagramModel {
         )
       )
     }
-    var edges = automaton.transitions.map { transition in
-      Edge(
+    var transitions = automaton.transitions.map { transition in
+      edge(
         from: ids[kindName(transition.from)] ?? "",
         to: ids[kindName(transition.to)] ?? "",
         event: String(describing: transition.kind),
@@ -143,8 +123,8 @@ internal struct DiagramModel {
     }
     for row in automaton.computedRows {
       for target in row.toNames {
-        edges.append(
-          Edge(
+        transitions.append(
+          edge(
             from: ids[row.fromName] ?? "",
             to: ids[target] ?? "",
             event: String(describing: row.kind),
@@ -155,7 +135,35 @@ internal struct DiagramModel {
         )
       }
     }
-    self.init(
-      nodes: nodes, edges: edges, initialID: automaton.initialState.flatMap { ids[kindName($0)] })
+    return (nodes, transitions, automaton.initialState.flatMap { ids[kindName($0)] })
+  }
+
+  private static func node(
+    id: String, name: String, isFinal: Bool, isCurrent: Bool, output: String?,
+    entryActions: [String], exitActions: [String]
+  ) -> Diagram.State {
+    Diagram.State(
+      id: id,
+      name: name,
+      kind: isFinal ? .final : .simple,
+      output: output,
+      notes: entryActions.map { "entry / \($0)" } + exitActions.map { "exit / \($0)" },
+      isHighlighted: isCurrent
+    )
+  }
+
+  /// A transition labelled `event [guard] / output`, the UML and automata-learning convention.
+  private static func edge(
+    from: String, to: String, event: String, guardName: String?, output: String?,
+    isInternal: Bool
+  ) -> Transition {
+    var label = event
+    if let guardName {
+      label += " [\(guardName)]"
+    }
+    if let output {
+      label += " / \(output)"
+    }
+    return Transition(from: from, to: to, label: label, isInternal: isInternal)
   }
 }

@@ -33,6 +33,17 @@ internal enum DOTText {
     return result
   }
 
+  /// A DOT identifier: bare when it is a plain name (letters, digits and `_`, not starting
+  /// with a digit, not a keyword), quoted otherwise.
+  static func identifier(_ text: String) -> String {
+    let keywords: Set<String> = ["node", "edge", "graph", "digraph", "subgraph", "strict"]
+    let isPlain =
+      text.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
+      && text.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+      && !keywords.contains(text.lowercased())
+    return isPlain ? text : quoted(text)
+  }
+
   /// A quoted DOT string.
   static func quoted(_ text: String) -> String {
     "\"\(label(text))\""
