@@ -120,7 +120,11 @@ let package = Package(
     // The one writer of DOT, Mermaid and PlantUML, which automata and statecharts lower into
     // (not a product: its API is `package`).
     .target(name: "FinitaDiagrams"),
-    .testTarget(name: "FinitaDiagramsTests", dependencies: ["FinitaDiagrams"]),
+    .testTarget(
+      name: "FinitaDiagramsTests", dependencies: ["FinitaDiagrams", "FinitaExternalTool"]),
+    // The one runner of outside programs (Graphviz's `dot`, `plantuml`): found on PATH, run with
+    // a timeout, the exit status and standard error reported. Not a product; uses Foundation.
+    .target(name: "FinitaExternalTool"),
     // The one JSON reader: located syntax errors, a tree of exact values and its decoder; read
     // by FinitaRedux's saved state and FinitaInspectorProtocol's messages (not a product).
     .target(name: "FinitaJSON"),
@@ -181,7 +185,11 @@ let package = Package(
     // The messages the inspector and its client share; plain Swift, so both sides can read them.
     .target(name: "FinitaInspectorProtocol", dependencies: ["FinitaJSON"]),
     // Fixtures shared by several test targets (not a product).
-    .target(name: "FinitaFixtures", dependencies: ["Finita"], path: "Tests/FinitaFixtures"),
+    .target(
+      name: "FinitaFixtures",
+      dependencies: ["Finita", "FinitaExternalTool"],
+      path: "Tests/FinitaFixtures"
+    ),
     // A server's start and shutdown, shared by the inspector's and the HTTP examples' servers
     // (not a product): plain Swift, so either trait can use it.
     .target(name: "FinitaServerLife", dependencies: ["Finita"]),
@@ -276,7 +284,7 @@ let package = Package(
       name: "FinitaInspector",
       dependencies: [
         "Finita", "FinitaInspectorProtocol", "FinitaInspectorClient", "FinitaRecording",
-        "FinitaServerLife",
+        "FinitaServerLife", "FinitaExternalTool",
         .product(
           name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Inspector"])),
         .product(
@@ -452,7 +460,7 @@ let package = Package(
       dependencies: [
         "Finita", "FinitaAutomaton", "FinitaStatechart", "FinitaRedux", "FinitaExamples",
         "FinitaRecording", "FinitaExamplesHTTP", "FinitaLogging", "FinitaSpec", "FinitaInspector",
-        "FinitaInspectorDemo",
+        "FinitaInspectorDemo", "FinitaExternalTool",
         .product(
           name: "ArgumentParser",
           package: "swift-argument-parser",

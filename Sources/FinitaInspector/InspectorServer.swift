@@ -1,5 +1,6 @@
 #if Inspector
   import Finita
+  import FinitaExternalTool
   import FinitaInspectorProtocol
   import FinitaServerLife
   import Foundation
@@ -522,8 +523,9 @@
 
   /// Finds Graphviz for ``InspectorServer/Configuration``.
   public enum DiagramRendererLookup {
-    /// The path of `dot` on the `PATH`, or `nil` when Graphviz is not installed.
-    public static func dot() -> String? { DiagramRenderer.findDot() }
+    /// The path of `dot` on the `PATH` (or in the usual install folders), or `nil` when
+    /// Graphviz is not installed.
+    public static func dot() -> String? { Graphviz.locate()?.path }
   }
 
   /// Refuses requests with a foreign `Host` or `Origin` before any route runs.

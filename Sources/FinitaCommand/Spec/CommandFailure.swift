@@ -39,9 +39,15 @@
   /// Writes `text` to `url`, creating its directory, and says so; when that fails, prints why
   /// and exits with status 1.
   private func write(_ text: String, to url: URL) throws {
+    try write(Data(text.utf8), to: url)
+  }
+
+  /// Writes `data` to `url`, creating its directory, and says so; when that fails, prints why
+  /// and exits with status 1.
+  func write(_ data: Data, to url: URL) throws {
     try makeDirectory(of: url)
     do {
-      try Data(text.utf8).write(to: url, options: .atomic)
+      try data.write(to: url, options: .atomic)
     } catch {
       printError("error: cannot write \(url.path): \(error.localizedDescription)")
       throw ExitCode.failure

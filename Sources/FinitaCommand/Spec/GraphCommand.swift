@@ -1,6 +1,7 @@
 #if Tools
   import ArgumentParser
   import FinitaAutomaton
+  import FinitaExternalTool
   import FinitaSpec
   import Foundation
 
@@ -72,11 +73,14 @@
     }
 
     func render(_ dot: String) throws {
-      guard let graphviz = Self.findDot() else {
+      let graphviz: Graphviz
+      do {
+        graphviz = try Graphviz.find()
+      } catch {
         printError(
           """
           error: rendering \(format.rawValue) needs Graphviz's 'dot', which is not installed.
-          Install it (apt-get install graphviz, or brew install graphviz), or print the source
+          Install it (\(Graphviz.install)), or print the source
           with --format dot and render it elsewhere.
           """)
         throw ExitCode.failure
@@ -85,31 +89,18 @@
         printError("error: --format png writes a binary image; give the file with --output")
         throw ExitCode.validationFailure
       }
-      // As for the text formats: the file's directory is made when missing.
-      if let output { try makeDirectory(of: URL(fileURLWithPath: output)) }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: graphviz)
-      process.arguments = ["-T\(format.rawValue)"] + (output.map { ["-o", $0] } ?? [])
-      let input = Pipe()
-      process.standardInput = input
-      try process.run()
-      input.fileHandleForWriting.write(Data(dot.utf8))
-      try input.fileHandleForWriting.close()
-      process.waitUntilExit()
-      guard process.terminationStatus == 0 else {
-        printError("error: dot failed with status \(process.terminationStatus)")
+      let drawing: Data
+      do {
+        drawing = try graphviz.render(dot, format: format.rawValue)
+      } catch {
+        printError("error: \(error)")
         throw ExitCode.failure
       }
       if let output {
-        print("wrote \(output)")
-      }
-    }
-
-    /// The path of Graphviz's `dot` on the `PATH`, if any.
-    static func findDot() -> String? {
-      let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin"
-      return path.split(separator: ":").map { "\($0)/dot" }.first {
-        FileManager.default.isExecutableFile(atPath: $0)
+        // As for the text formats: the file's directory is made when missing.
+        try write(drawing, to: URL(fileURLWithPath: output))
+      } else {
+        FileHandle.standardOutput.write(drawing)
       }
     }
   }
