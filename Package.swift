@@ -383,12 +383,12 @@ let package = Package(
       plugins: ["FinitaSpecPlugin"]
     ),
     // `@AutomatonKinds` derives an enum's payload-free `Kind` (trait Macros): the only targets
-    // that build swift-syntax.
+    // that build swift-syntax. The macro needs no Finita module; its users import
+    // FinitaAutomaton beside it.
     .target(
       name: "FinitaAutomatonMacros",
       dependencies: [
-        "FinitaAutomaton",
-        .target(name: "FinitaAutomatonMacrosPlugin", condition: .when(traits: ["Macros"])),
+        .target(name: "FinitaAutomatonMacrosPlugin", condition: .when(traits: ["Macros"]))
       ]
     ),
     .macro(
@@ -409,7 +409,7 @@ let package = Package(
     .testTarget(
       name: "FinitaAutomatonMacrosTests",
       dependencies: [
-        "FinitaAutomatonMacros",
+        "FinitaAutomaton", "FinitaAutomatonMacros",
         .target(name: "FinitaAutomatonMacrosPlugin", condition: .when(traits: ["Macros"])),
         .product(
           name: "MacroTesting",

@@ -1,6 +1,4 @@
 #if Macros
-  @_exported import FinitaAutomaton
-
   /// Derives the payload-free `Kind` of an enum and its `kind` property, as `AutomatonEvent`
   /// and `AutomatonState` ask of events and states that carry values.
   ///

@@ -1,4 +1,5 @@
 #if Macros
+  import FinitaAutomaton
   import FinitaAutomatonMacros
   import Testing
 
