@@ -3,7 +3,7 @@ import Foundation
 
 // Saved state of any feature, kept under a key: the one saved-state format, in a snapshot store.
 extension StatePersistence {
-  /// Saves a state under `key` in a snapshot store, in the saved form of ``encode(_:)``.
+  /// Saves a state under `key` in a snapshot store, in the saved form of `encode(_:)`.
   ///
   /// ```swift
   /// let persistence = StatePersistence<Catalog.State>(version: 2) { state in
@@ -16,8 +16,8 @@ extension StatePersistence {
   ///   - state: The state, for example `feature.state`.
   ///   - store: Where to save it.
   ///   - key: Which saved state: one per feature.
-  /// - Throws: ``PersistenceError/encodingFailed`` when the state does not encode,
-  ///   ``PersistenceError/storeFailed`` when the store cannot write.
+  /// - Throws: `PersistenceError.encodingFailed` when the state does not encode,
+  ///   `PersistenceError.storeFailed` when the store cannot write.
   public func save(_ state: State, to store: some SnapshotStore, key: String)
     throws(PersistenceError)
   {
@@ -35,7 +35,7 @@ extension StatePersistence {
   }
 
   /// Restores the state saved under `key`, migrated and with its transient fields reset, as
-  /// ``decode(_:)`` does.
+  /// `decode(_:)` does.
   ///
   /// ```swift
   /// let saved = try persistence.restore(from: store, key: "catalog")
@@ -46,8 +46,8 @@ extension StatePersistence {
   ///   - store: Where it was saved.
   ///   - key: Which saved state.
   /// - Returns: The state, or `nil` when nothing is saved under `key`.
-  /// - Throws: A ``PersistenceError`` when the saved data does not decode, or
-  ///   ``PersistenceError/storeFailed`` when the store cannot read; nothing is restored then.
+  /// - Throws: A `PersistenceError` when the saved data does not decode, or
+  ///   `PersistenceError.storeFailed` when the store cannot read; nothing is restored then.
   public func restore(from store: some SnapshotStore, key: String) throws(PersistenceError)
     -> State?
   {
