@@ -108,7 +108,7 @@ extension Effects {
 
     private func run(_ send: Send<Effect>, marked ids: ArraySlice<EffectID>) async throws {
       guard let outermost = ids.first else { return try await body(send) }
-      try await send.host.runCancellable(id: outermost, cancelInFlight: false) {
+      try await send.host.runCancellable(id: outermost) {
         try await self.run(send, marked: ids.dropFirst())
       }
     }

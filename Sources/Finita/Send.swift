@@ -54,7 +54,6 @@ protocol EffectHost: Sendable {
   /// enclosing work.
   func runCancellable(
     id: EffectID,
-    cancelInFlight: Bool,
     _ body: @escaping @Sendable () async throws -> Void
   ) async throws
 }

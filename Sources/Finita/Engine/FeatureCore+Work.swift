@@ -174,10 +174,9 @@ extension FeatureCore {
     @usableFromInline
     func runCancellable(
       id: EffectID,
-      cancelInFlight: Bool,
       _ body: @escaping @Sendable () async throws -> Void
     ) async throws {
-      try await core.runCancellable(id: id, cancelInFlight: cancelInFlight, source: source, body)
+      try await core.runCancellable(id: id, source: source, body)
     }
   }
 
@@ -185,11 +184,9 @@ extension FeatureCore {
   /// work around it.
   func runCancellable(
     id: EffectID,
-    cancelInFlight: Bool,
     source: TaskRecord.Source,
     _ body: @escaping @Sendable () async throws -> Void
   ) async throws {
-    if cancelInFlight { cancel(id: id) }
     let child = Task { try await body() }
     let registered = step { shared -> UInt64? in
       guard shared.machine.workStarted() else { return nil }
