@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "FinitaStatechart", targets: ["FinitaStatechart"]),
     .library(name: "FinitaRedux", targets: ["FinitaRedux"]),
     .library(name: "FinitaObservation", targets: ["FinitaObservation"]),
+    .library(name: "FinitaEventLog", targets: ["FinitaEventLog"]),
     .library(name: "FinitaRecording", targets: ["FinitaRecording"]),
     .library(name: "FinitaExamples", targets: ["FinitaExamples"]),
     .library(name: "FinitaInspectorProtocol", targets: ["FinitaInspectorProtocol"]),
@@ -93,7 +94,7 @@ let package = Package(
     .target(name: "CFinitaAtomics"),
     .testTarget(
       name: "FinitaTests",
-      dependencies: ["Finita", "FinitaFixtures", "FinitaTesting"]
+      dependencies: ["Finita", "FinitaEventLog", "FinitaFixtures", "FinitaTesting"]
     ),
     // Exhaustive feature tests with virtual time and -/+ diffs.
     .target(name: "FinitaTesting", dependencies: ["Finita"]),
@@ -140,8 +141,14 @@ let package = Package(
     ),
     // An @Observable model over a feature, for SwiftUI.
     .target(name: "FinitaObservation", dependencies: ["Finita"]),
+    // Bounded logs of each feature's stages, kept by an interceptor, for recorders and inspectors.
+    .target(name: "FinitaEventLog", dependencies: ["Finita"]),
+    .testTarget(
+      name: "FinitaEventLogTests",
+      dependencies: ["FinitaEventLog", "Finita", "FinitaFixtures"]
+    ),
     // Recording, replay, time travel and saved state (JSON Lines, files).
-    .target(name: "FinitaRecording", dependencies: ["Finita", "FinitaRedux"]),
+    .target(name: "FinitaRecording", dependencies: ["Finita", "FinitaEventLog", "FinitaRedux"]),
     // Saves snapshots in a loop until killed: the atomic-replace test kills it mid-save.
     .executableTarget(
       name: "FinitaSnapshotWriter",
@@ -187,7 +194,7 @@ let package = Package(
     // Fixtures shared by several test targets (not a product).
     .target(
       name: "FinitaFixtures",
-      dependencies: ["Finita", "FinitaExternalTool"],
+      dependencies: ["Finita", "FinitaEventLog", "FinitaExternalTool"],
       path: "Tests/FinitaFixtures"
     ),
     // A server's start and shutdown, shared by the inspector's and the HTTP examples' servers
@@ -270,7 +277,7 @@ let package = Package(
     .target(
       name: "FinitaInspectorClient",
       dependencies: [
-        "Finita", "FinitaAutomaton", "FinitaInspectorProtocol",
+        "Finita", "FinitaAutomaton", "FinitaEventLog", "FinitaInspectorProtocol",
         .product(
           name: "HummingbirdWSClient",
           package: "hummingbird-websocket",

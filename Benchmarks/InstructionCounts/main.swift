@@ -62,7 +62,7 @@ struct NewsCounter: FeatureDefinition {
 
 /// An interceptor that does nothing.
 struct NoOpInterceptor: FeatureInterceptor {
-  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {}
+  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {}
 }
 
 /// A log handler that lets every entry through and drops it.

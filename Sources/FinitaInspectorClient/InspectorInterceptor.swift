@@ -1,28 +1,32 @@
 #if Inspector
   import Finita
+  import FinitaEventLog
   import FinitaInspectorProtocol
 
-  /// The interceptor an ``InspectorClient`` installs: it asks the engine for a log of each
-  /// feature's stages, which the client's sender reads; the feature never calls it and never
-  /// waits for it.
+  /// The interceptor an ``InspectorClient`` installs: it keeps a log of each feature's stages,
+  /// which the client's sender reads; the feature never waits for the sender.
   struct InspectorInterceptor: FeatureInterceptor {
-    let buffer: EventBuffer
     /// A log of the buffer's capacity per feature, timed from the client's start.
-    let delivery: FeatureInterceptorDelivery
+    let logs: FeatureEventLogs
 
     init(buffer: EventBuffer) {
-      self.buffer = buffer
-      delivery = .log(capacity: buffer.capacity, clock: ContinuousClock())
+      logs = FeatureEventLogs(capacity: buffer.capacity, receiver: Registrar(buffer: buffer))
     }
 
-    func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
-      buffer.register(LogSource(log))
+    /// Hands each new log to the buffer.
+    struct Registrar: FeatureEventLogReceiver {
+      let buffer: EventBuffer
+
+      func receive<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+        buffer.register(LogSource(log))
+      }
     }
 
-    /// Not called: the engine keeps the stages in the logs.
-    func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {}
+    func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+      logs.intercept(event)
+    }
 
-    static func render<Definition: FeatureDefinition>(_ event: FeatureEventValues<Definition>)
+    static func render<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>)
       -> RenderedValues
     {
       var values = RenderedValues(text: event.valueDescription)

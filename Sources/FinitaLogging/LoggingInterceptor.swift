@@ -54,7 +54,7 @@
     ///
     /// - Parameter event: The event.
     public func intercept<Definition: FeatureDefinition>(
-      _ event: borrowing FeatureEvent<Definition>
+      _ event: FeatureEvent<Definition>
     ) {
       guard let level = levels[event.stage], logger.logLevel <= level else { return }
       log(event, at: level)
@@ -64,7 +64,7 @@
     // generic metadata this needs is looked up (an optional of each of the definition's types).
     @inline(never)
     private func log<Definition: FeatureDefinition>(
-      _ event: borrowing FeatureEvent<Definition>, at level: Logger.Level
+      _ event: FeatureEvent<Definition>, at level: Logger.Level
     ) {
       let text = ValueText(redaction: redaction)
       var metadata: Logger.Metadata = [
@@ -96,7 +96,7 @@
     }
 
     private func describe<Definition: FeatureDefinition>(
-      _ event: borrowing FeatureEvent<Definition>,
+      _ event: FeatureEvent<Definition>,
       _ text: ValueText
     ) -> String {
       switch event.stage {

@@ -63,7 +63,7 @@
     ///
     /// - Parameter event: The event.
     public func intercept<Definition: FeatureDefinition>(
-      _ event: borrowing FeatureEvent<Definition>
+      _ event: FeatureEvent<Definition>
     ) {
       let stage = event.stage
       switch stage {

@@ -55,7 +55,7 @@
     ///
     /// - Parameter event: The event.
     public func intercept<Definition: FeatureDefinition>(
-      _ event: borrowing FeatureEvent<Definition>
+      _ event: FeatureEvent<Definition>
     ) {
       let feature = event.feature
       switch event.stage {
@@ -137,7 +137,7 @@
     /// Starts the span of `action`: a child of the span whose effect's PostProcessor produced
     /// the action, or of the current service context.
     private func start<Definition: FeatureDefinition>(
-      _ feature: FeatureInfo, action event: borrowing FeatureEvent<Definition>
+      _ feature: FeatureInfo, action event: FeatureEvent<Definition>
     ) {
       // The action is described to find its parent only while a PostProcessor action waits.
       let parentsWaiting = books.withLock { !($0[feature.id]?.parents.isEmpty ?? true) }
@@ -181,7 +181,7 @@
     /// The event's action, described.
     @inline(never)
     private static func action<Definition: FeatureDefinition>(
-      of event: borrowing FeatureEvent<Definition>
+      of event: FeatureEvent<Definition>
     ) -> String? {
       event.action.map { String(describing: $0) }
     }
@@ -189,7 +189,7 @@
     /// The event's effect, described.
     @inline(never)
     private static func effect<Definition: FeatureDefinition>(
-      of event: borrowing FeatureEvent<Definition>
+      of event: FeatureEvent<Definition>
     ) -> String? {
       event.effect.map { String(describing: $0) }
     }
@@ -197,7 +197,7 @@
     /// The event's news, described.
     @inline(never)
     private static func news<Definition: FeatureDefinition>(
-      of event: borrowing FeatureEvent<Definition>
+      of event: FeatureEvent<Definition>
     ) -> String? {
       event.news.map { String(describing: $0) }
     }

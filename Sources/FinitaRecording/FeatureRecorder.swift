@@ -1,4 +1,5 @@
 import Finita
+import FinitaEventLog
 
 /// Records every stage of the features it is attached to, in memory, with a monotonic time.
 ///
@@ -32,8 +33,10 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
   public let capacity: Int
   /// The most recordings of ended features kept, the newest; see the type's description.
   public let endedLimit: Int
-  private let logDelivery: FeatureInterceptorDelivery
-  private let tracks = LockedValue(Tracks())
+  /// Keeps a log of each feature and hands it to `keeper`.
+  private let logs: FeatureEventLogs
+  private let keeper: TrackKeeper
+  private var tracks: LockedValue<Tracks> { keeper.tracks }
 
   /// Creates a recorder on the continuous clock.
   ///
@@ -57,39 +60,20 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
       endedLimit >= 0, "A recorder keeps 0 or more ended features; endedLimit was \(endedLimit)")
     self.capacity = capacity
     self.endedLimit = endedLimit
-    logDelivery = .log(capacity: capacity, clock: clock)
+    keeper = TrackKeeper(endedLimit: endedLimit)
+    logs = FeatureEventLogs(capacity: capacity, clock: clock, receiver: keeper)
   }
 
-  /// A log of ``capacity`` stages per feature, timed on the recorder's clock: the engine keeps
-  /// each stage's typed values in it as they are, in code specialized for the feature's
-  /// definition, with no call to the recorder, no encoding and no description. The clock is
-  /// read for the stages that start processing (the feature's creation and start, a wish, a
-  /// bootstrap action, an effect delivered by asynchronous work, the work stages, disposal);
-  /// the stages an input leads to (its action, effects, states, news) share its time.
-  public var delivery: FeatureInterceptorDelivery {
-    logDelivery
-  }
-
-  /// Keeps the log of a feature the recorder was attached to.
-  ///
-  /// - Parameter log: The feature's log.
-  public func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
-    let track = Track(log: log)
-    // The tracks let go are returned, so that their logs (and the values in them) are freed
-    // after the lock, not under it.
-    _ = tracks.withLock { tracks -> [AnyTrack] in
-      tracks.byID[log.feature.id] = track
-      tracks.order.append(track)
-      guard tracks.order.count >= tracks.nextLook else { return [] }
-      return tracks.letEndedGo(keeping: endedLimit)
-    }
-  }
-
-  /// Not called: the engine keeps the stages in the log given to ``attach(_:)``.
+  /// Keeps the stage in its feature's log: the typed values as they are, with no encoding
+  /// and no description. The clock is read for the stages that start processing (the
+  /// feature's creation and start, a wish, a bootstrap action, an effect delivered by
+  /// asynchronous work, the work stages, disposal); the stages an input leads to (its action,
+  /// effects, states, news) share its time.
   ///
   /// - Parameter event: The event.
-  public func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>)
-  {}
+  public func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+    logs.intercept(event)
+  }
 
   /// The features this recorder has seen, in the order it first saw them, without those whose
   /// recordings it let go after they ended (see ``endedLimit``).
@@ -159,6 +143,28 @@ public final class FeatureRecorder: FeatureInterceptor, Sendable {
   /// number counts on from the steps forgotten.
   public func removeAll() {
     for track in tracks.withLock({ $0.order }) { track.removeAll() }
+  }
+}
+
+/// Keeps the tracks of the features the recorder saw, from the logs its interceptor starts.
+private final class TrackKeeper: FeatureEventLogReceiver {
+  let endedLimit: Int
+  let tracks = LockedValue(Tracks())
+
+  init(endedLimit: Int) {
+    self.endedLimit = endedLimit
+  }
+
+  func receive<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+    let track = Track(log: log)
+    // The tracks let go are returned, so that their logs (and the values in them) are freed
+    // after the lock, not under it.
+    _ = tracks.withLock { tracks -> [AnyTrack] in
+      tracks.byID[log.feature.id] = track
+      tracks.order.append(track)
+      guard tracks.order.count >= tracks.nextLook else { return [] }
+      return tracks.letEndedGo(keeping: endedLimit)
+    }
   }
 }
 

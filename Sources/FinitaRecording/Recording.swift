@@ -61,7 +61,7 @@ public struct RecordedStep<Definition: FeatureDefinition>: Sendable {
     self.error = error
   }
 
-  init(number: Int, time: Duration, event: FeatureEventValues<Definition>) {
+  init(number: Int, time: Duration, event: FeatureEvent<Definition>) {
     let stage = event.stage
     self.init(
       number: number, stage: stage, time: time, wish: event.wish, action: event.action,

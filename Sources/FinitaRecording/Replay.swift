@@ -303,7 +303,7 @@ private enum Outcome<Definition: FeatureDefinition>: Sendable {
 private final class OutcomeCollector<Definition: FeatureDefinition>: FeatureInterceptor {
   let outcomes = LockedValue<[Outcome<Definition>]>([])
 
-  func intercept<Seen: FeatureDefinition>(_ event: borrowing FeatureEvent<Seen>) {
+  func intercept<Seen: FeatureDefinition>(_ event: FeatureEvent<Seen>) {
     switch event.stage {
     case .state:
       if let state = event.state as? Definition.State {

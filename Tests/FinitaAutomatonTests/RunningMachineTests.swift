@@ -33,7 +33,7 @@ struct RunningMachineTests {
     /// Keeps each stage and the news' states.
     struct Stages: FeatureInterceptor {
       let lines: Recorder<String>
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         let values = event.valueDescription
         lines.append(values.isEmpty ? event.stage.name : "\(event.stage) \(values)")
       }

@@ -31,7 +31,7 @@ struct UnhandledErrorRoutingTests {
   func interceptedDefinition() {
     /// Sees nothing of interest; it only wraps the definition.
     struct Quiet: FeatureInterceptor {
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {}
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {}
     }
     let errors = Recorder<String>()
     let player = Feature(

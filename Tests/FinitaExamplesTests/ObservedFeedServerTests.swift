@@ -81,7 +81,7 @@
   /// Signals each end of asynchronous work.
   private struct WorkEnded: FeatureInterceptor {
     let continuation: AsyncStream<Void>.Continuation
-    func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+    func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
       if event.work != nil, event.stage != .workStarted { continuation.yield() }
     }
   }

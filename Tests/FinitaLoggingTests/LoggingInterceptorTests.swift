@@ -261,7 +261,7 @@
   /// Finishes a stream when a feature's work failed, so a test can wait for it without sleeping.
   private struct Notifier: FeatureInterceptor {
     let continuation: AsyncStream<Void>.Continuation
-    func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+    func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
       if event.stage == .workFailed { continuation.yield() }
     }
   }

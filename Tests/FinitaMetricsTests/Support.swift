@@ -52,7 +52,7 @@
     let stages: Set<String>
     let continuation: AsyncStream<FeatureStage>.Continuation
 
-    func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+    func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
       if stages.contains(event.stage.name) { continuation.yield(event.stage) }
     }
 

@@ -45,7 +45,7 @@ struct TesterScenarioTests {
     /// Keeps the stages of work.
     struct WorkStages: FeatureInterceptor {
       let stages: Locked<[FeatureStage]>
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         if event.work != nil { stages.modify { $0.append(event.stage) } }
       }
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Finita
+import FinitaEventLog
 import FinitaFixtures
 import FinitaTesting
 import Testing
@@ -66,7 +67,7 @@ private final class Journal: FeatureInterceptor {
   let lines = Recorder<String>()
   let features = Locked<Set<String>>([])
 
-  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
     features.modify { _ = $0.insert(event.feature.displayName) }
     let values = event.valueDescription
     lines.append(values.isEmpty ? event.stage.name : "\(event.stage) \(values)")
@@ -165,7 +166,7 @@ struct InterceptorTests {
   func interceptorWishIsQueued() {
     struct Echoing: FeatureInterceptor {
       let target: Locked<Feature<Library>?>
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         if event.stage == .news { target.value?.accept(.echo) }
       }
     }
@@ -193,7 +194,7 @@ struct InterceptorTests {
     final class StageCount: FeatureInterceptor {
       let counts = Locked<[UInt64: Int]>([:])
 
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         let id = event.feature.id
         counts.modify { $0[id, default: 0] += 1 }
       }
@@ -316,7 +317,7 @@ struct InterceptorTests {
   func accessors() {
     struct Capture: FeatureInterceptor {
       let events: Locked<[String]>
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         guard event.stage == .state else { return }
         let text =
           "\(event.previousState.map { "\($0)" } ?? "-") \(event.state.map { "\($0)" } ?? "-") "
@@ -356,10 +357,10 @@ private struct Notebook: FeatureDefinition {
 
 /// Keeps every event's values, and counts how many of it are alive.
 private final class Keeper: FeatureInterceptor {
-  let kept = Locked<[FeatureEventValues<Notebook>]>([])
+  let kept = Locked<[FeatureEvent<Notebook>]>([])
 
-  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
-    guard let values = event.values as? FeatureEventValues<Notebook> else { return }
+  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+    guard let values = event as? FeatureEvent<Notebook> else { return }
     kept.modify { $0.append(values) }
   }
 }
@@ -428,12 +429,12 @@ extension InterceptorValuesTests {
   func emptyValues() {
     struct Capture: FeatureInterceptor {
       let lines: Locked<[String]>
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         let direct = [
           event.wish.map { "\($0)" }, event.action.map { "\($0)" }, event.effect.map { "\($0)" },
           event.news.map { "\($0)" },
         ]
-        let values = event.values
+        let values = event
         let kept = [
           values.wish.map { "\($0)" }, values.action.map { "\($0)" },
           values.effect.map { "\($0)" }, values.news.map { "\($0)" },
@@ -480,7 +481,7 @@ struct CompiledInterceptorTests {
   func interceptedInfo() throws {
     final class Features: FeatureInterceptor {
       let ids = Locked<Set<UInt64>>([])
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         let id = event.feature.id
         ids.modify { _ = $0.insert(id) }
       }
@@ -561,7 +562,7 @@ struct CompiledInterceptorTests {
     struct Tagging: FeatureInterceptor {
       let tag: String
       let lines: Locked<[String]>
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         lines.modify { $0.append("\(tag) \(event.stage)") }
       }
     }
@@ -588,7 +589,7 @@ struct CompiledInterceptorTests {
     final class Echoing: FeatureInterceptor {
       let target = Locked<Feature<InterceptedDefinition<Library, Echoing>>?>(nil)
       let lines = Recorder<String>()
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         let values = event.valueDescription
         lines.append(values.isEmpty ? event.stage.name : "\(event.stage) \(values)")
         if event.stage == .news { target.value?.accept(.echo) }
@@ -644,7 +645,7 @@ struct CompiledInterceptorTests {
       let key: DispatchSpecificKey<Int>
       let calls: Locked<Int>
       let offMain: Locked<Int>
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         calls.modify { $0 += 1 }
         if DispatchQueue.getSpecific(key: key) != 14 { offMain.modify { $0 += 1 } }
       }
@@ -690,59 +691,28 @@ struct CompiledInterceptorTests {
     #expect(interceptor == nil)
   }
 
-  @Test("one that asks for a log gets its log, written as at run time, and no calls")
-  func logDelivery() throws {
-    final class Keeper: FeatureInterceptor {
-      let log = Locked<FeatureEventLog<InterceptedDefinition<Library, Keeper>>?>(nil)
-      let calls = Locked(0)
-      var delivery: FeatureInterceptorDelivery { .log(capacity: 64) }
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
-        calls.modify { $0 += 1 }
-      }
-      func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
-        self.log.set(log as? FeatureEventLog<InterceptedDefinition<Library, Keeper>>)
-      }
-    }
-    let keeper = Keeper()
-    let feature = Feature(
-      initialState: 0, definition: Library(clock: VirtualClock()).intercepted(by: keeper))
-    feature.accept(.borrow)
-    let log = try #require(keeper.log.value)
-    let stages = log.read().entries.map(\.values.stage)
-    #expect(stages.prefix(3) == [.created, .started, .bootstrapAction])
-    #expect(stages.filter { $0 == .wish }.count == 1)
-    #expect(stages.last == .actionHandled)
-    #expect(keeper.calls.value == 0)
-    #expect(ObjectIdentifier(log.feature.definitionType) == ObjectIdentifier(Library.self))
-  }
-
   @Test(
-    "one that may ask for a log has it written by the feature's own code: the same stages, values and numbers as a log attached at run time"
+    "a log kept by a compiled-in FeatureEventLogs has the same stages, values and numbers as one attached at run time"
   )
-  func compiledLogWrittenByTheCore() async throws {
-    /// Keeps the logs it is given; `mayAskForLog` says whether the feature's code writes its
-    /// log when it is compiled in.
-    final class LogKeeper<Marker>: FeatureInterceptor {
-      let logs = Locked<[FeatureEventLog<InterceptedDefinition<Library, LogKeeper<Written>>>]>([])
-      let calls = Locked(0)
-      var delivery: FeatureInterceptorDelivery { .log(capacity: 256) }
-      static var mayAskForLog: Bool { Marker.self == Written.self }
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
-        calls.modify { $0 += 1 }
-      }
-      func attach<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
-        if let log = log as? FeatureEventLog<InterceptedDefinition<Library, LogKeeper<Written>>> {
-          logs.modify { $0.append(log) }
-        }
+  func compiledLogSameAsAttached() async throws {
+    /// Keeps the logs of the wrapped library it is given.
+    final class Logs: FeatureEventLogReceiver {
+      typealias Wrapped = InterceptedDefinition<Library, FeatureEventLogs>
+      let logs = Locked<[FeatureEventLog<Wrapped>]>([])
+      func receive<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+        if let log = log as? FeatureEventLog<Wrapped> { logs.modify { $0.append(log) } }
       }
     }
-    enum Written {}
-    let compiled = LogKeeper<Written>()
-    let attached = LogKeeper<Never>()
+    let compiled = Logs()
+    let attached = Logs()
     let clock = VirtualClock()
     let feature = Feature(
-      initialState: 0, definition: Library(clock: clock).intercepted(by: compiled),
-      configuration: .init(interceptors: [attached], onUnhandledError: { _ in }))
+      initialState: 0,
+      definition: Library(clock: clock).intercepted(
+        by: FeatureEventLogs(capacity: 256, receiver: compiled)),
+      configuration: .init(
+        interceptors: [FeatureEventLogs(capacity: 256, receiver: attached)],
+        onUnhandledError: { _ in }))
     feature.accept(.borrow)
     feature.accept(.load)
     await clock.advance(by: .seconds(1), afterSleeps: 1)
@@ -753,25 +723,26 @@ struct CompiledInterceptorTests {
     // The failing work ends on its own task: wait until the feature has nothing pending.
     await feature.idle()
     feature.dispose()
-    func lines(_ log: FeatureEventLog<InterceptedDefinition<Library, LogKeeper<Written>>>)
-      -> [String]
-    {
+    func lines(_ log: FeatureEventLog<Logs.Wrapped>) -> [String] {
       log.read().entries.map { "\($0.number) \($0.values.stage) \($0.values.valueDescription)" }
     }
     #expect(compiled.logs.value.count == 1 && attached.logs.value.count == 1)
     #expect(lines(written) == lines(atRunTime))
     #expect(lines(written).count > 30)
-    #expect(written.read().entries.last?.values.stage == .disposed)
-    #expect(written.read().entries.contains { $0.values.stage == .workFinished })
-    #expect(compiled.calls.value == 0 && attached.calls.value == 0)
+    let stages = written.read().entries.map(\.values.stage)
+    #expect(stages.prefix(3) == [.created, .started, .bootstrapAction])
+    #expect(stages.filter { $0 == .wish }.count == 4)
+    #expect(stages.last == .disposed)
+    #expect(stages.contains(.workFinished))
+    #expect(ObjectIdentifier(written.feature.definitionType) == ObjectIdentifier(Library.self))
   }
 
   @Test("an event's values can be kept, as from an interceptor attached at run time")
   func keptValues() {
     struct Keeping: FeatureInterceptor {
       let states: Locked<[Int]>
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
-        guard event.stage == .state, let state = event.values.state as? Int else { return }
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
+        guard event.stage == .state, let state = event.state as? Int else { return }
         states.modify { $0.append(state) }
       }
     }
@@ -788,7 +759,7 @@ struct CompiledInterceptorTests {
     /// Keeps the wishes one feature's interceptor saw.
     final class Wishes: FeatureInterceptor {
       let seen = Locked<[Counter.Wish]>([])
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         guard event.stage == .wish, let wish = event.wish as? Counter.Wish else { return }
         seen.modify { $0.append(wish) }
       }

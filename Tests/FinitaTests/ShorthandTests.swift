@@ -43,7 +43,7 @@ struct ShorthandTests {
     /// Counts the wishes it sees.
     final class WishCount: FeatureInterceptor {
       let count = Locked(0)
-      func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+      func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
         if event.stage == .wish { count.modify { $0 += 1 } }
       }
     }

@@ -6,7 +6,7 @@ import Logging
 
 /// An interceptor that does nothing: the price of the hook itself.
 private struct NoOpInterceptor: FeatureInterceptor {
-  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {}
+  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {}
 }
 
 /// A handler that lets every entry through and drops it: the price of building each entry.

@@ -30,7 +30,7 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
 
   @usableFromInline let definition: Definition
   @usableFromInline let configuration: FeatureConfiguration
-  /// Where every stage goes (the hook, logs, interceptors); `nil` when nothing observes.
+  /// Where every stage goes (the hook, then the interceptors); `nil` when nothing observes.
   @usableFromInline let trace: FeatureTrace<Definition>?
   /// Told when the work moves, for the testing module; `nil` otherwise.
   @usableFromInline let monitor: WorkMonitor?

@@ -97,6 +97,6 @@ extension Feature {
   /// the commands to this feature by its ``FeatureInfo/id``, not by its type and name, which
   /// features may share.
   package var interceptedInfo: FeatureInfo? {
-    core.trace?.infoAddress.pointee
+    core.trace?.info
   }
 }

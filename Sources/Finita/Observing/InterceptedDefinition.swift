@@ -19,9 +19,6 @@
 /// ``FeatureInfo/definitionType``, so ``FeatureFilter/type(_:)`` selects it by
 /// `Paginator.self`. Wrapping a wrapped definition attaches both interceptors, the inner one
 /// first.
-///
-/// An interceptor whose ``FeatureInterceptor/delivery`` asks for a log is attached with its
-/// log, as it would be at run time.
 public struct InterceptedDefinition<
   Base: FeatureDefinition, Interceptor: FeatureInterceptor
 >: FeatureDefinition {
@@ -174,6 +171,6 @@ public struct NoInterceptor: FeatureInterceptor {
   /// - Parameter event: The event.
   @inlinable
   public func intercept<Definition: FeatureDefinition>(
-    _ event: borrowing FeatureEvent<Definition>
+    _ event: FeatureEvent<Definition>
   ) {}
 }

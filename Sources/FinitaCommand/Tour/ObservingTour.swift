@@ -55,7 +55,7 @@ private struct StageTally: FeatureInterceptor {
   /// The count of each stage so far.
   var counts: [FeatureStage: Int] { tally.withLock { $0 } }
 
-  func intercept<Definition: FeatureDefinition>(_ event: borrowing FeatureEvent<Definition>) {
+  func intercept<Definition: FeatureDefinition>(_ event: FeatureEvent<Definition>) {
     let stage = event.stage
     tally.withLock { $0[stage, default: 0] += 1 }
   }

@@ -1,5 +1,6 @@
 #if Inspector
   import Finita
+  import FinitaEventLog
   import FinitaInspectorProtocol
 
   /// A stage as the sender takes it from a feature's log: its number in the feature's life and

@@ -1,5 +1,6 @@
 import Dispatch
 import Finita
+import FinitaEventLog
 import FinitaFixtures
 import Synchronization
 import Testing
@@ -48,7 +49,7 @@ private struct Shelf: FeatureDefinition {
 }
 
 /// An action with many effects, each of which the PostProcessor turns into another action: more
-/// actions than a small log's ring holds while the first is still being handled.
+/// actions than a small log keeps while the first is still being handled.
 private struct Relay: FeatureDefinition {
   enum Wish: Sendable, Equatable {
     case burst(Int)
@@ -228,7 +229,7 @@ struct FeatureEventLogTests {
     let feature = Feature(
       initialState: 0, definition: Shelf(bootstraps: false),
       configuration: .init(interceptors: [keeper]))
-    // An action with more effects than the log's slack publishes part of them early.
+    // An action with more stages than the log keeps makes part of them readable early.
     feature.accept(.addMany(20))
     let contents = try #require(keeper.log).read()
     #expect(contents.entries.count == 4)
@@ -274,12 +275,11 @@ struct FeatureEventLogTests {
     #expect(zip(wishes, wishes.dropFirst()).allSatisfy { $0.time < $1.time })
   }
 
-  @Test("an action handled after more actions than the log's ring holds is still the right one")
+  @Test("an action handled after more actions than the log keeps is still the right one")
   func actionKeptAgainAfterTheRingWentRound() throws {
-    // A log of 4 stages has 8 slots, and rings of 8 values: the burst's 10 PostProcessor
-    // actions overwrite the burst's own before its `actionHandled`.
+    // A log of 4 stages: the burst's 10 PostProcessor actions come before its `actionHandled`.
     // When the first posted action changes the state (to 11), its stages are not published
-    // yet (3 of them, under the slack of 4): the burst's are the newest.
+    // yet (3 of them, fewer than the 4 an input may hold): the burst's are the newest.
     let entries = try Relay.entries(capacity: 4, after: .burst(10), whenStateReaches: 11)
     #expect(entries.count == 4)
     #expect(entries.last?.values.stage == .actionHandled)
@@ -304,11 +304,10 @@ struct FeatureEventLogTests {
     #expect(lines == described.all)
   }
 
-  @Test("a handled action stays right while the actions after it go round the ring")
+  @Test("a handled action stays right while many actions come after it")
   func actionReferredToOnlyWhileSafe() throws {
-    // 100 stages, 164 slots and rings of 164 values. The burst keeps 151 actions (its own and
-    // 150 PostProcessor ones); the posted actions that follow keep one each, and the 14th
-    // overwrites the burst's first copy while the burst's `actionHandled` is still kept.
+    // A log of 100 stages. The burst leads to 151 actions (its own and 150 PostProcessor ones);
+    // the posted actions that follow keep one each while the burst's `actionHandled` is kept.
     let entries = try Relay.entries(capacity: 100, after: .burst(150), whenStateReaches: 170)
     let handled = entries.filter { $0.values.stage == .actionHandled }
     let burst = try #require(handled.first { $0.values.action != .single })
@@ -343,10 +342,9 @@ struct FeatureEventLogTests {
   }
 
   @Test(
-    "a state's previous state stays right while the states go round a small log's ring",
+    "a state's previous state stays right while a small log drops the oldest stages",
     arguments: [1, 3, 8])
   func previousStatesGoRound(capacity: Int) throws {
-    // `capacity` stages and as much slack: twice as many slots, and one more state.
     let keeper = LogKeeper<Shelf>(capacity: capacity)
     let feature = Feature(
       initialState: 0, definition: Shelf(bootstraps: false),
@@ -354,7 +352,7 @@ struct FeatureEventLogTests {
     let log = try #require(keeper.log)
     var checked = 0
     for round in 0..<40 {
-      // From 1 to 9 effects an action: inputs shorter and longer than the slots.
+      // From 1 to 9 effects an action: inputs shorter and longer than the log.
       feature.accept(.addMany(round % 9 + 1))
       let contents = log.read()
       for entry in contents.entries where entry.values.stage == .state {
@@ -392,8 +390,7 @@ struct FeatureEventLogTests {
         if let stage = contents.entries.last?.values.stage, stage != .started {
           #expect(stage == .actionHandled)
         }
-        // Each state comes from the one before it, which the log refers to, not keeps again:
-        // still right while the writer goes round the states' ring.
+        // Each state comes from the one before it, also while the log drops the oldest.
         for entry in contents.entries where entry.values.stage == .state {
           let previous = entry.values.previousState
           #expect(previous.map { $0 + 1 } == entry.values.state)
