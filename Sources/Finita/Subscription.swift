@@ -6,33 +6,25 @@
 /// var subscriptions: [Subscription] = []
 /// feature.observeState { state in render(state) }.store(in: &subscriptions)
 /// ```
-public final class Subscription: @unchecked Sendable, Hashable {
-  // Safe to send: `onCancel` is only read or written by the one call that wins `state`'s
-  // exchange from 0 to 1 (a cancel, or the deinitializer, which no other reference can race).
-
-  /// `0` while active, `1` once ended; its own allocation, so its address never moves.
-  @usableFromInline let state: AtomicWord
-  @usableFromInline var onCancel: (@Sendable () -> Void)?
+public final class Subscription: Sendable, Hashable {
+  /// What ending the subscription does; taken by the first cancel.
+  private let onCancel: LockedValue<(@Sendable () -> Void)?>
 
   /// Creates a subscription that runs `onCancel` once, when cancelled or released.
   ///
   /// - Parameter onCancel: What ending the subscription does.
-  @inlinable
   public init(_ onCancel: @escaping @Sendable () -> Void) {
-    state = AtomicWord(0)
-    self.onCancel = onCancel
+    self.onCancel = LockedValue(onCancel)
   }
 
   deinit {
     cancel()
-    state.deallocate()
   }
 
-  /// Ends the subscription. Calling it again does nothing.
-  @inlinable
+  /// Ends the subscription. Calling it again, from any thread, does nothing.
   public func cancel() {
-    guard state.exchange(1) == 0, let onCancel = onCancel.take() else { return }
-    onCancel()
+    // Taken under the lock, run after it: `onCancel` is the user's or the engine's code.
+    onCancel.withLock { $0.take() }?()
   }
 
   /// Keeps this subscription alive in `collection` until the collection is emptied or released.

@@ -1,4 +1,4 @@
-// Atomic operations on a machine word for Finita's fast path, subscriptions and event logs.
+// Atomic operations on a machine word for Finita's fast path (its only lock-free site).
 //
 // The engine's platforms start at macOS 14 and iOS 17, older than the Synchronization module's
 // `Atomic`, so the few atomic operations it needs are written here with the compiler's
