@@ -436,3 +436,61 @@ struct FeatureEventLogTests {
     }
   }
 }
+
+/// What `FeatureEventLogs` keeps: a log per feature, for as long as the feature lives.
+@Suite("Feature event logs, per feature")
+struct FeatureEventLogsTests {
+  /// Keeps the logs it is told of, weakly, so a test can see them let go.
+  final class WeakLogs: FeatureEventLogReceiver {
+    private final class Box: @unchecked Sendable {
+      weak var log: AnyObject?
+      init(_ log: AnyObject) { self.log = log }
+    }
+    private let boxes = Mutex<[Box]>([])
+    func receive<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+      boxes.withLock { $0.append(Box(log)) }
+    }
+    var count: Int { boxes.withLock { $0.count } }
+    var alive: Int { boxes.withLock { $0.count { $0.log != nil } } }
+  }
+
+  @Test("one interceptor on 1,000 features: a log each, let go when the feature is released")
+  func logsLetGoWithTheirFeatures() {
+    let receiver = WeakLogs()
+    let logs = FeatureEventLogs(capacity: 10, receiver: receiver)
+    var features: [Feature<Shelf>] = []
+    for index in 0..<1_000 {
+      let feature = Feature(
+        initialState: 0, definition: Shelf(bootstraps: false),
+        configuration: .init(name: "shelf \(index)", interceptors: [logs]))
+      feature.accept(.add)
+      features.append(feature)
+    }
+    #expect(receiver.count == 1_000)
+    #expect(receiver.alive == 1_000)
+    // Released without `dispose()`: the feature's `disposed` stage ends its log's keeping.
+    features.removeAll()
+    #expect(receiver.alive == 0)
+  }
+
+  @Test("a feature's stages go to its own log, while four threads send to four features")
+  func featuresKeepTheirOwnLogs() async throws {
+    let keeper = LogKeeper<Shelf>(capacity: 100_000)
+    let features = (0..<4).map { index in
+      Feature(
+        initialState: 0, definition: Shelf(bootstraps: false),
+        configuration: .init(name: "shelf \(index)", interceptors: [keeper]))
+    }
+    await runOnThreads(4) { thread in
+      for _ in 0..<(500 * (thread + 1)) { features[thread].accept(.add) }
+    }
+    let all = keeper.logs
+    #expect(all.count == 4)
+    for log in all {
+      let thread = try #require(features.firstIndex { $0.interceptedInfo?.id == log.feature.id })
+      let wishes = log.read().entries.filter { $0.values.stage == .wish }
+      #expect(wishes.count == 500 * (thread + 1))
+      #expect(log.read().entries.map(\.number) == Array(0..<log.read().entries.count))
+    }
+  }
+}

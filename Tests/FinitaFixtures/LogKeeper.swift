@@ -6,7 +6,7 @@ import FinitaEventLog
 package final class LogKeeper<Definition: FeatureDefinition>: FeatureInterceptor {
   /// The most stages each log keeps.
   package let capacity: Int
-  private let logs: FeatureEventLogs
+  private let interceptor: FeatureEventLogs
   private let kept: Kept
 
   /// The logs of `Definition` the keeper received.
@@ -23,15 +23,18 @@ package final class LogKeeper<Definition: FeatureDefinition>: FeatureInterceptor
     self.capacity = capacity
     let kept = Kept()
     self.kept = kept
-    logs = FeatureEventLogs(capacity: capacity, receiver: kept)
+    interceptor = FeatureEventLogs(capacity: capacity, receiver: kept)
   }
 
   package func intercept<Other: FeatureDefinition>(_ event: FeatureEvent<Other>) {
-    logs.intercept(event)
+    interceptor.intercept(event)
   }
 
   /// The first log kept.
   package var log: FeatureEventLog<Definition>? { kept.logs.withLock { $0.first } }
+
+  /// Every log kept, in the order the features were created.
+  package var logs: [FeatureEventLog<Definition>] { kept.logs.withLock { $0 } }
 
   /// Lets the logs kept go.
   package func forget() {
