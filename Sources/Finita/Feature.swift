@@ -58,6 +58,11 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
 
   /// Creates a feature with a trace hook that sees every stage in processing order.
   ///
+  /// For the testing module: `marksWork` marks each task of asynchronous work with its
+  /// ``FeatureWork``; `workExecutor` is a `TaskExecutor` every such task prefers (typed
+  /// `Executor`, since `TaskExecutor` needs macOS 15 and iOS 18: on older systems, and when
+  /// `nil`, the work runs on the global executor).
+  ///
   /// Inlinable, so the trace (`FeatureTrace`), which builds each stage's event and copies its
   /// values out, is specialized for the definition in the client's module: unspecialized, each
   /// stage looked up generic metadata at run time.
@@ -68,7 +73,8 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
     configuration: FeatureConfiguration = .init(),
     startsImmediately: Bool = true,
     trace: (@Sendable (FeatureTraceEvent<Definition>) -> Void)?,
-    monitor: WorkMonitor? = nil
+    marksWork: Bool = false,
+    workExecutor: (any Executor)? = nil
   ) {
     let definition = definition.reportingIfNeeded(to: configuration)
     let combined = FeatureTrace.make(
@@ -78,7 +84,8 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
       definition: definition,
       configuration: configuration,
       trace: combined,
-      monitor: monitor
+      marksWork: marksWork,
+      workExecutor: workExecutor
     )
     core.emit(.created(initialState))
     if startsImmediately { core.start() }
@@ -143,15 +150,21 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   /// count as pending work. Calling it from the feature's own asynchronous work waits for that
   /// work to end, so it never returns there.
   public func idle() async {
-    await core.idle()
+    await core.idle(waitingForWork: true)
   }
 
   // MARK: - For the testing and composition modules
 
-  /// Whether anything is queued or being processed, and the work (see ``FeatureWork``) each
-  /// running task belongs to.
-  package func workSnapshot() -> (isBusy: Bool, running: Set<UInt64>) {
-    core.workSnapshot()
+  /// Returns once nothing is queued and no thread is processing (or the feature is disposed,
+  /// or the calling task is cancelled); unlike ``idle()``, asynchronous work may still run.
+  package func idle(waitingForWork: Bool) async {
+    await core.idle(waitingForWork: waitingForWork)
+  }
+
+  /// The work (see ``FeatureWork``) each running task of asynchronous work belongs to. Without
+  /// `marksWork`, a part cancellable by its own identifier counts as work of its own.
+  package var runningWork: Set<UInt64> {
+    core.runningWork
   }
 
   /// The number of asynchronous effects and bootstrapper tasks still running.

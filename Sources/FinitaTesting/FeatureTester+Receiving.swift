@@ -86,6 +86,11 @@ extension FeatureTester {
 
   /// Settles, takes the next received effect (exhaustive) or the first one that matches
   /// (non-exhaustive, skipping the others), and checks it and the state it produced.
+  ///
+  /// When no such effect arrived and some running work waits on something other than the
+  /// clock, the effect may still come from it: the step waits for that work to move, settles
+  /// and looks again. It fails once only work asleep on the clock (or none) is left, or when
+  /// the test's time limit cancels it.
   private func receive(
     matching predicate: (Effect) -> Bool,
     expectedDescription: String,
@@ -93,35 +98,39 @@ extension FeatureTester {
     _ updateExpected: ((inout State) throws -> Void)?,
     at location: StepLocation
   ) async {
-    await settle()
+    var settled = await settle()
     let isExhaustive = exhaustivity == .on
-    let received = record.withLock { record -> Received? in
-      if isExhaustive {
-        return record.received.isEmpty ? nil : record.received.removeFirst()
+    while true {
+      let received = record.withLock { record -> Received? in
+        if isExhaustive {
+          return record.received.isEmpty ? nil : record.received.removeFirst()
+        }
+        guard let index = record.received.firstIndex(where: { predicate($0.effect) }) else {
+          return nil
+        }
+        defer { record.received.removeFirst(index + 1) }
+        return record.received[index]
       }
-      guard let index = record.received.firstIndex(where: { predicate($0.effect) }) else {
-        return nil
+      if let received {
+        guard predicate(received.effect) else {
+          report(mismatch(received.effect), at: location)
+          return
+        }
+        check(
+          before: received.before,
+          after: received.after,
+          updateExpected,
+          context: "receiving \(describe(received.effect))",
+          at: location
+        )
+        return
       }
-      defer { record.received.removeFirst(index + 1) }
-      return record.received[index]
+      guard let executor, awaitsMoreThanTheClock(), !Task.isCancelled else { break }
+      await executor.busy(after: settled)
+      settled = await settle()
     }
-    guard let received else {
-      report(
-        "Expected to receive \(expectedDescription), but no effect arrived."
-          + runningWorkNote(),
-        at: location
-      )
-      return
-    }
-    guard predicate(received.effect) else {
-      report(mismatch(received.effect), at: location)
-      return
-    }
-    check(
-      before: received.before,
-      after: received.after,
-      updateExpected,
-      context: "receiving \(describe(received.effect))",
+    report(
+      "Expected to receive \(expectedDescription), but no effect arrived." + runningWorkNote(),
       at: location
     )
   }

@@ -1,51 +1,59 @@
 import Finita
 
 extension FeatureTester {
-  /// Waits until the feature's work has settled: nothing queued or processing, and every task
-  /// of its asynchronous work finished or asleep on the tester's clock.
+  /// Waits until all of the feature's work is suspended: nothing queued or processing, and no
+  /// part of its asynchronous work able to run. Returns the executor's generation at that
+  /// moment (`0` without an executor), for `WorkExecutor.busy(after:)`.
   ///
-  /// It does not poll. The feature and the clock tell ``monitor`` whenever the work moves (the
-  /// processing token is given back, a task ends, a task falls asleep on the clock); each change
-  /// wakes this function to check again. The feature marks each task of its work, and the clock
-  /// records the mark of each task asleep on it, so work asleep on the clock is told apart from
-  /// work waiting for something else (a network call, a stream), which is still running.
+  /// Every task of the feature's work prefers the tester's ``executor``, a thread of its own,
+  /// so a part of the work that can run is a job queued or running there. Settled is then: the
+  /// executor is quiet, and after that the feature is idle (nothing queued, no thread
+  /// processing) while the executor stays quiet, which its unchanged generation shows. The
+  /// waits neither poll nor give up; each is resumed by whoever ends the work it waits for.
   ///
-  /// Parts of one piece of work that run at the same time (a merge inside a concatenation) carry
-  /// the same mark, so while one part sleeps the others look asleep too. That is why, after the
-  /// clock wakes a task of the work, `advance(by:)` first waits for one change (the woken part
-  /// sends an effect, sleeps again or ends) before it checks.
+  /// Work asleep on the clock and work waiting on something else (I/O, a stream, a gate) are
+  /// both suspended, so a step never waits for either: the clock's sleepers wait for
+  /// ``advance(by:fileID:filePath:line:column:)``, the others for `receive`, which waits for
+  /// them to move, or are named by ``finish(fileID:filePath:line:column:)``. Work
+  /// that never suspends (a loop of `Task.yield()`) keeps the tester waiting until the test's
+  /// time limit.
   ///
-  /// Work that waits for something else than the clock may never move again. So that a test
-  /// with such work goes on (and ``finish()`` or a failing `receive` reports the running work),
-  /// a second task gives up once the scheduler has run everything else many times over
-  /// (20,000 yields) with no change; that is the only bound, and it is reached only by such work.
-  func settle() async {
-    while !Task.isCancelled {
-      let generation = monitor.generation
-      let work = feature.workSnapshot()
-      if !work.isBusy, work.running.isSubset(of: clock.sleepingWork) { return }
-      let changed = await waitForChange(after: generation)
-      if !changed { return }
+  /// Where task executors are missing (before macOS 15 and iOS 18), the work runs on the global
+  /// executor and the tester cannot see it suspend: see ``settleByYielding()``.
+  @discardableResult
+  func settle() async -> UInt64 {
+    guard let executor else {
+      await settleByYielding()
+      return 0
     }
+    while !Task.isCancelled {
+      await executor.quiet()
+      guard let quiet = executor.quietGeneration else { continue }
+      await feature.idle(waitingForWork: false)
+      if executor.quietGeneration == quiet { return quiet }
+    }
+    return executor.generation
   }
 
-  /// Waits until ``monitor`` records a change after `generation`; `false` when, instead, the
-  /// scheduler ran everything else 20,000 times over with no change (work waiting for
-  /// something else than the clock).
-  @discardableResult
-  func waitForChange(after generation: UInt64) async -> Bool {
-    await withTaskGroup(of: Bool.self) { group in
-      group.addTask { [monitor] in
-        await monitor.wait(after: generation)
-        return true
-      }
-      group.addTask {
-        for _ in 0..<20_000 where !Task.isCancelled { await Task.yield() }
-        return false
-      }
-      let first = await group.next() ?? false
-      group.cancelAll()
-      return first
+  /// Whether some running work waits on something other than the tester's clock, once the
+  /// work has settled: a task whose work has no part asleep on the clock.
+  ///
+  /// Settled, no part of any work can run, so a work with a part asleep on the clock waits for
+  /// the clock; concurrent parts of one work share its mark (see `FeatureWork`), so a work with
+  /// one part on the clock and another waiting on I/O counts as waiting for the clock.
+  func awaitsMoreThanTheClock() -> Bool {
+    !feature.runningWork.isSubset(of: clock.sleepingWork)
+  }
+
+  /// The settling of systems without task executors: until nothing is queued or processing
+  /// and every running work has a part asleep on the clock, the tester yields to let the work
+  /// run; it gives up after 20,000 yields, so that work waiting on something else than the
+  /// clock lets the test go on (``finish(fileID:filePath:line:column:)`` then names it).
+  func settleByYielding() async {
+    for _ in 0..<20_000 where !Task.isCancelled {
+      await feature.idle(waitingForWork: false)
+      if !awaitsMoreThanTheClock() { return }
+      await Task.yield()
     }
   }
 }

@@ -27,12 +27,8 @@ extension FeatureTester {
   /// Moving time cannot fail today; the location is kept so every step has the same shape.
   func advance(by duration: Duration, at location: StepLocation) async {
     await settle()
-    await clock.advance(by: duration) { woken in
-      // The woken task runs for the feature: it must show itself (send, sleep again or end)
-      // before the work can be judged, since other parts of its work may still sleep.
-      if let woken { await self.waitForChange(after: woken.generation) }
-      await self.settle()
-    }
-    await settle()
+    // Resuming a task of the feature's work enqueues it on the tester's executor before
+    // `resume()` returns, so each settle waits for the woken work.
+    await clock.advance(by: duration) { await self.settle() }
   }
 }

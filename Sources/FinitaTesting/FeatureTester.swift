@@ -39,8 +39,9 @@ where Definition.State: Equatable {
   public let feature: Feature<Definition>
   /// The virtual clock given to the definition; moved by ``advance(by:fileID:filePath:line:column:)``.
   public let clock: VirtualClock
-  /// Told by the feature and the clock whenever the feature's work moves; see ``settle()``.
-  let monitor: WorkMonitor
+  /// Where the feature's asynchronous work runs, telling when all of it is suspended (see
+  /// ``settle()``); `nil` where task executors are missing (before macOS 15 and iOS 18).
+  let executor: WorkExecutor?
 
   /// What the feature did, as the tester saw it through the trace, and what is not asserted yet.
   let record: LockedValue<Record>
@@ -66,7 +67,7 @@ where Definition.State: Equatable {
   ///   - filePath: The path of that file.
   ///   - line: The line of the step.
   ///   - column: The column of the step.
-  public init(
+  public convenience init(
     initialState: State,
     startsImmediately: Bool = true,
     definition: (VirtualClock) -> Definition,
@@ -75,10 +76,41 @@ where Definition.State: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let monitor = WorkMonitor()
-    let clock = VirtualClock(monitor: monitor)
+    self.init(
+      initialState: initialState,
+      startsImmediately: startsImmediately,
+      runsWorkOnExecutor: true,
+      definition: definition,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Creates a tester; `runsWorkOnExecutor: false` settles as on systems without task
+  /// executors, for the tests of that way.
+  package init(
+    initialState: State,
+    startsImmediately: Bool = true,
+    runsWorkOnExecutor: Bool,
+    definition: (VirtualClock) -> Definition,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let executor: WorkExecutor? =
+      if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+        runsWorkOnExecutor
+      {
+        WorkExecutor()
+      } else {
+        nil
+      }
+    let clock = VirtualClock()
     let record = LockedValue(Record(current: initialState))
-    self.monitor = monitor
+    self.executor = executor
     self.clock = clock
     self.record = record
     self.origin = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -87,8 +119,14 @@ where Definition.State: Equatable {
       definition: definition(clock),
       configuration: .init(name: "tested \(Definition.self)"),
       startsImmediately: false,
-      trace: { event in record.withLock { $0.observe(event) } },
-      monitor: monitor
+      trace: { event in
+        record.withLock { $0.observe(event) }
+        // An effect reduced outside the executor (sent from a thread of its own) wakes a
+        // `receive` waiting for the work to move, as a job would.
+        if case .state = event { executor?.noteActivity() }
+      },
+      marksWork: true,
+      workExecutor: executor
     )
     if startsImmediately { feature.start() }
   }
@@ -130,6 +168,7 @@ where Definition.State: Equatable {
       checkEnd(at: origin, context: "the tester was released without finish()")
       feature.dispose()
     }
+    executor?.stop()
   }
 
   /// The feature's current state.

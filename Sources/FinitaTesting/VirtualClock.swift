@@ -68,7 +68,8 @@ public final class VirtualClock: Clock, Sendable {
     let id: UInt64
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
-    /// The feature work the sleeping task runs for, when a monitored feature started it.
+    /// The feature work (see `FeatureWork`) the sleeping task runs for, when a feature under
+    /// test started it.
     let work: UInt64?
   }
 
@@ -102,19 +103,9 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   private let storage = LockedValue(Storage())
-  /// Told when a sleep starts, so a ``FeatureTester`` waiting for its feature's work to fall
-  /// asleep checks again.
-  private let monitor: WorkMonitor?
 
   /// Creates a clock at time zero.
-  public init() {
-    monitor = nil
-  }
-
-  /// Creates a clock that tells `monitor` when a sleep starts.
-  init(monitor: WorkMonitor) {
-    self.monitor = monitor
-  }
+  public init() {}
 
   /// The feature work (see `FeatureWork`) of each task asleep on the clock.
   var sleepingWork: Set<UInt64> {
@@ -221,7 +212,6 @@ public final class VirtualClock: Clock, Sendable {
           return (nil, ready)
         }
         resume(ready)
-        monitor?.changed()
         if let immediate { continuation.resume(with: immediate) }
       }
     } onCancel: {
@@ -241,23 +231,17 @@ public final class VirtualClock: Clock, Sendable {
   ///
   /// - Parameter duration: How far to move.
   public func advance(by duration: Duration) async {
-    await advance(by: duration) { _ in
+    await advance(by: duration) {
       for _ in 0..<100 { await Task.yield() }
     }
   }
 
-  /// Moves time forward, calling `settle` after each resumed sleep with what the woken task
-  /// is: the feature work it runs for (`nil` when it is not a monitored feature's) and the
-  /// monitor's generation read before it was resumed.
-  func advance(
-    by duration: Duration,
-    settle: (_ woken: (work: UInt64, generation: UInt64)?) async -> Void
-  ) async {
+  /// Moves time forward, calling `settle` after each resumed sleep.
+  func advance(by duration: Duration, settle: () async -> Void) async {
     let target = now.advanced(by: duration)
     while let sleeper = resumeNext(upTo: target) {
-      let woken = sleeper.work.map { ($0, monitor?.generation ?? 0) }
       sleeper.continuation.resume()
-      await settle(woken)
+      await settle()
     }
     storage.withLock { storage in
       if storage.now < target { storage.now = target }

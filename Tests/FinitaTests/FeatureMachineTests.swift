@@ -495,4 +495,37 @@ struct FeatureMachineTests {
     let started = machine.workStarted()
     #expect(!started)
   }
+
+  @Test("idle without the work: at once while work runs; else the token's release resumes it")
+  func idleWithoutWork() async {
+    var machine = Self.started()
+    _ = machine.workStarted()
+    await withCheckedContinuation { continuation in
+      // The machine never resumes here, so one continuation serves every waiter and is
+      // resumed once, at the end.
+      let now = machine.waitForIdle(
+        IdleWaiter(id: machine.newIdleWaiterID(), waitsForWork: false, continuation))
+      #expect(now)
+      #expect(machine.isProcessingIdle && !machine.isIdle)
+      machine.tokenTakenOnFastPath()
+      let processingOnly = machine.newIdleWaiterID()
+      let whole = machine.newIdleWaiterID()
+      let processingNow = machine.waitForIdle(
+        IdleWaiter(id: processingOnly, waitsForWork: false, continuation))
+      let wholeNow = machine.waitForIdle(IdleWaiter(id: whole, continuation))
+      #expect(!processingNow && !wholeNow)
+      guard case .released(_, let released) = machine.next(canProcess: true) else {
+        Issue.record("expected the token to be released")
+        continuation.resume()
+        return
+      }
+      // The release resumes only the waiter that does not wait for the work.
+      #expect(released.map(\.id) == [processingOnly])
+      #expect(!machine.allowsFastPath)
+      let ended = machine.workFinished()
+      #expect(ended.map(\.id) == [whole])
+      #expect(machine.allowsFastPath)
+      continuation.resume()
+    }
+  }
 }

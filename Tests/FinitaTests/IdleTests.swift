@@ -1,5 +1,6 @@
 import Finita
 import FinitaFixtures
+import FinitaTesting
 import Testing
 
 /// `Feature.idle()`: returns once nothing is queued, running or processing, without polling.
@@ -154,25 +155,33 @@ struct IdleTests {
     }
   }
 
-  @Test("a feature under a work monitor is idle once the token is given back")
-  func monitored() async {
-    let monitor = WorkMonitor()
+  @Test(
+    "a feature under test runs its work on the given executor; waiting without the work returns"
+  )
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  func underTest() async {
+    let executor = WorkExecutor()
+    defer { executor.stop() }
     let feature = Feature(
       initialState: [],
       definition: Gated(),
       trace: nil,
-      monitor: monitor
+      marksWork: true,
+      workExecutor: executor
     )
     let gate = Gate()
-    let before = monitor.generation
+    let before = executor.generation
     feature.accept(.after(gate, "x"))
-    #expect(feature.workSnapshot().running.count == 1)
+    #expect(feature.runningWork.count == 1)
+    // Nothing queued or processing: a wait that does not wait for the work returns with it
+    // still running.
+    await feature.idle(waitingForWork: false)
+    #expect(feature.runningWork.count == 1)
     gate.open()
     await feature.idle()
     #expect(feature.state == ["x"])
-    #expect(monitor.generation > before)
-    let snapshot = feature.workSnapshot()
-    #expect(!snapshot.isBusy)
-    #expect(snapshot.running.isEmpty)
+    // The work ran as jobs of the executor.
+    #expect(executor.generation > before)
+    #expect(feature.runningWork.isEmpty)
   }
 }

@@ -63,8 +63,8 @@ extension FeatureCore {
     }
     guard let id = registered else { return }
     if traced { emit(.workStarted(Self.tracedWork(id, name: name, source: source))) }
-    let task = Task(priority: priority) { [self] in
-      if monitor == nil {
+    let task = startTask(priority: priority) { [self] in
+      if !marksWork {
         await runWork(id, body, send, name: name, source: source, traced: traced)
       } else {
         await marking(work: id) {
@@ -73,6 +73,37 @@ extension FeatureCore {
       }
     }
     keep(.task(task), for: id)
+  }
+
+  /// Starts a task of the feature's work: on the ``workExecutor`` when the testing module gave
+  /// one (the task's child tasks then run there too), otherwise on the global executor.
+  @inlinable
+  func startTask(
+    priority: TaskPriority?,
+    _ operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    if let workExecutor,
+      #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+      let preferred = workExecutor as? any TaskExecutor
+    {
+      return Task(executorPreference: preferred, priority: priority, operation: operation)
+    }
+    return Task(priority: priority, operation: operation)
+  }
+
+  /// Starts a task of the feature's work that may throw, where ``startTask(priority:_:)``
+  /// would: a task made with `Task {}` does not inherit the executor preference.
+  @usableFromInline
+  func startThrowingTask(
+    _ operation: @escaping @Sendable () async throws -> Void
+  ) -> Task<Void, any Error> {
+    if let workExecutor,
+      #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+      let preferred = workExecutor as? any TaskExecutor
+    {
+      return Task(executorPreference: preferred, operation: operation)
+    }
+    return Task(operation: operation)
   }
 
   /// Gives the record of work `id` its task, or cancels the task when the record is gone (the
@@ -87,7 +118,7 @@ extension FeatureCore {
   }
 
   /// Runs `operation` marked as work `id` (see ``FeatureWork``), so the testing module's clock
-  /// can tell this work is asleep on it. Only monitored features mark their work.
+  /// can tell this work is asleep on it. Only features under test mark their work.
   @usableFromInline
   func marking(work id: UInt64, _ operation: () async -> Void) async {
     await FeatureWork.$current.withValue(id) { await operation() }
@@ -187,7 +218,7 @@ extension FeatureCore {
     source: TaskRecord.Source,
     _ body: @escaping @Sendable () async throws -> Void
   ) async throws {
-    let child = Task { try await body() }
+    let child = startThrowingTask { try await body() }
     let registered = step { shared -> UInt64? in
       guard shared.machine.workStarted() else { return nil }
       let recordID = shared.makeID()
@@ -227,26 +258,23 @@ extension FeatureCore {
       return shared.machine.workFinished()
     }
     for waiter in idle { waiter.resume() }
-    monitor?.changed()
   }
 
-  /// Whether anything is queued or processing, and the work each running task belongs to: what
-  /// the testing module compares with the work asleep on its clock.
-  func workSnapshot() -> (isBusy: Bool, running: Set<UInt64>) {
-    step { shared in
-      let isBusy = shared.machine.holdsToken || !shared.machine.queue.isEmpty
-      return (isBusy, Set(shared.tasks.values.map(\.work)))
-    }
+  /// The work each running task belongs to (see ``FeatureWork``): what the testing module
+  /// compares with the work asleep on its clock.
+  var runningWork: Set<UInt64> {
+    shared.withLock { Set($0.tasks.values.map(\.work)) }
   }
 
-  /// Returns once nothing is queued, no asynchronous work is running and no thread is
-  /// processing (or the feature is disposed, or the calling task is cancelled). Work started
-  /// meanwhile is waited for too.
-  func idle() async {
+  /// Returns once nothing is queued, no thread is processing and, when `waitingForWork`, no
+  /// asynchronous work is running (or the feature is disposed, or the calling task is
+  /// cancelled). Work started meanwhile is waited for too.
+  func idle(waitingForWork: Bool) async {
     let id = step { $0.machine.newIdleWaiterID() }
     await waitUnlessCancelled { continuation in
       step { shared in
-        !Task.isCancelled && !shared.machine.waitForIdle(IdleWaiter(id: id, continuation))
+        let waiter = IdleWaiter(id: id, waitsForWork: waitingForWork, continuation)
+        return !Task.isCancelled && !shared.machine.waitForIdle(waiter)
       }
     } takeBack: {
       self.step { $0.machine.cancelIdleWait(id) }?.continuation

@@ -32,8 +32,12 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
   @usableFromInline let configuration: FeatureConfiguration
   /// Where every stage goes (the hook, then the interceptors); `nil` when nothing observes.
   @usableFromInline let trace: FeatureTrace<Definition>?
-  /// Told when the work moves, for the testing module; `nil` otherwise.
-  @usableFromInline let monitor: WorkMonitor?
+  /// Whether each task of asynchronous work is marked with its ``FeatureWork``, for the
+  /// testing module's clock.
+  @usableFromInline let marksWork: Bool
+  /// The executor the testing module runs the asynchronous work on, a `TaskExecutor` (typed
+  /// `Executor`, since `TaskExecutor` needs macOS 15 and iOS 18); `nil` for the global one.
+  @usableFromInline let workExecutor: (any Executor)?
   /// Whether only the main actor may process (``FeatureConfiguration/Isolation/mainActor``).
   @usableFromInline let isMainActorOnly: Bool
   @usableFromInline let fastPath = FastPath()
@@ -89,16 +93,17 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
     definition: Definition,
     configuration: FeatureConfiguration,
     trace: FeatureTrace<Definition>?,
-    monitor: WorkMonitor? = nil
+    marksWork: Bool = false,
+    workExecutor: (any Executor)? = nil
   ) {
     self.definition = definition
     self.configuration = configuration
     self.trace = trace
-    self.monitor = monitor
+    self.marksWork = marksWork
+    self.workExecutor = workExecutor
     isMainActorOnly = configuration.isolation == .mainActor
     state = initialState
-    shared = LockedValue(
-      Shared(machine: Machine(isMonitored: monitor != nil), published: initialState))
+    shared = LockedValue(Shared(machine: Machine(), published: initialState))
   }
 
   // MARK: - Steps of the machine
@@ -184,7 +189,6 @@ final class FeatureCore<Definition: FeatureDefinition>: @unchecked Sendable {
       case .released(let hops, let idleWaiters):
         if hops { hopToMain() }
         for waiter in idleWaiters { waiter.resume() }
-        monitor?.changed()
         return
       }
     }

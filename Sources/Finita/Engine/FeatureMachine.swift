@@ -39,13 +39,9 @@ package struct FeatureMachine<Item: QueueItem, Change> {
   /// Callers of ``Feature/idle()`` waiting for the feature to have no work.
   private var idleWaiters: [IdleWaiter] = []
   private var lastIdleWaiterID: UInt64 = 0
-  /// Whether a ``WorkMonitor`` watches every step (the fast path is then never open).
-  private let isMonitored: Bool
 
   /// A machine for a feature not started yet.
-  @usableFromInline package init(isMonitored: Bool = false) {
-    self.isMonitored = isMonitored
-  }
+  @usableFromInline package init() {}
 
   // MARK: - What the core reads
 
@@ -81,7 +77,7 @@ package struct FeatureMachine<Item: QueueItem, Change> {
   @usableFromInline package var allowsFastPath: Bool {
     guard case .running = phase else { return false }
     return !holdsToken && queue.isEmpty && changes.isEmpty && idleWaiters.isEmpty
-      && !isHopScheduled && !isMonitored
+      && !isHopScheduled
   }
 
   /// Whether the token holder must stop at its next step to apply a ``checkpoint()``.
@@ -92,7 +88,12 @@ package struct FeatureMachine<Item: QueueItem, Change> {
 
   /// Whether nothing is queued or running and nobody holds the token.
   @usableFromInline package var isIdle: Bool {
-    !holdsToken && queue.isEmpty && runningWork == 0
+    isProcessingIdle && runningWork == 0
+  }
+
+  /// Whether nothing is queued and nobody holds the token; asynchronous work may be running.
+  @usableFromInline package var isProcessingIdle: Bool {
+    !holdsToken && queue.isEmpty
   }
 
   // MARK: - Actions
@@ -304,9 +305,10 @@ package struct FeatureMachine<Item: QueueItem, Change> {
   }
 
   /// A caller of ``Feature/idle()``: `true` when the feature is idle now (resume at once),
-  /// otherwise the waiter is kept and resumed when the feature becomes idle.
+  /// otherwise the waiter is kept and resumed when the feature becomes idle. A waiter that does
+  /// not wait for work (``IdleWaiter/waitsForWork``) needs only ``isProcessingIdle``.
   @usableFromInline package mutating func waitForIdle(_ waiter: IdleWaiter) -> Bool {
-    if isDisposed || isIdle { return true }
+    if isSatisfied(waiter) { return true }
     idleWaiters.append(waiter)
     return false
   }
@@ -369,10 +371,16 @@ package struct FeatureMachine<Item: QueueItem, Change> {
     return true
   }
 
+  private func isSatisfied(_ waiter: IdleWaiter) -> Bool {
+    isDisposed || (waiter.waitsForWork ? isIdle : isProcessingIdle)
+  }
+
   private mutating func takeIdleWaitersIfIdle() -> [IdleWaiter] {
-    guard !idleWaiters.isEmpty, isDisposed || isIdle else { return [] }
-    defer { idleWaiters = [] }
-    return idleWaiters
+    guard !idleWaiters.isEmpty, isProcessingIdle || isDisposed else { return [] }
+    let waiters = idleWaiters
+    let ready = waiters.filter { isSatisfied($0) }
+    if !ready.isEmpty { idleWaiters = waiters.filter { !isSatisfied($0) } }
+    return ready
   }
 }
 
