@@ -70,6 +70,9 @@ extension FeatureTester {
 
   /// Settles, fails on what the previous steps left unasserted, then performs the input and
   /// checks the state its synchronous effects produced.
+  ///
+  /// The feature's asynchronous work does not run meanwhile (see `WorkExecutor.holdingJobs`):
+  /// what the input starts sends its effects once the step is over, never into it.
   private func step(
     _ context: String,
     _ updateExpected: ((inout State) throws -> Void)?,
@@ -80,16 +83,28 @@ extension FeatureTester {
     if exhaustivity == .on {
       failIfUnasserted(before: context, at: location)
     }
-    let before = record.withLock { record in
-      record.isStepping = true
-      record.stepStates = []
-      return record.current
-    }
-    perform()
-    let after = record.withLock { record in
-      record.isStepping = false
-      return record.stepStates.last
+    // The work the input starts waits for the step's end: its effects are received after it.
+    let (before, after) = holdingWork {
+      let before = record.withLock { record in
+        record.isStepping = true
+        record.stepStates = []
+        return record.current
+      }
+      perform()
+      let after = record.withLock { record in
+        record.isStepping = false
+        return record.stepStates.last
+      }
+      return (before, after)
     }
     check(before: before, after: after ?? before, updateExpected, context: context, at: location)
+  }
+}
+
+extension FeatureTester {
+  /// Runs `body` while no job of the feature's work runs on the tester's executor.
+  func holdingWork<Result>(_ body: () -> Result) -> Result {
+    guard let executor else { return body() }
+    return executor.holdingJobs(body)
   }
 }

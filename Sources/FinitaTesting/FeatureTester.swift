@@ -41,7 +41,7 @@ where Definition.State: Equatable {
   public let clock: VirtualClock
   /// Where the feature's asynchronous work runs, telling when all of it is suspended (see
   /// ``settle()``); `nil` where task executors are missing (before macOS 15 and iOS 18).
-  let executor: WorkExecutor?
+  package let executor: WorkExecutor?
 
   /// What the feature did, as the tester saw it through the trace, and what is not asserted yet.
   let record: LockedValue<Record>

@@ -23,9 +23,10 @@ import Foundation
 /// await executor.quiet()  // `work` has finished, or waits for something outside
 /// ```
 ///
-/// The jobs run one at a time, in the order they were enqueued. ``stop()`` ends the thread once
-/// the jobs queued before it ran; jobs enqueued later (work ending after the tester went away)
-/// go to the global concurrent executor.
+/// The jobs run one at a time, in the order they were enqueued, except while a tester's step
+/// holds them (``holdingJobs(_:)``). ``stop()`` ends the thread once the jobs queued before it
+/// ran; jobs enqueued later (work ending after the tester went away) go to the global
+/// concurrent executor.
 package final class WorkExecutor: Executor, Sendable {
   private typealias Waiter = (id: UInt64, continuation: CheckedContinuation<Void, Never>)
 
@@ -35,7 +36,11 @@ package final class WorkExecutor: Executor, Sendable {
     var unfinished = 0
     /// Every job enqueued and every activity noted, counted.
     var generation: UInt64 = 0
+    /// Whether queued jobs wait for ``holdingJobs(_:)`` to return.
+    var isHeld = false
     var isStopped = false
+    /// The executor's thread, once it started.
+    var thread: ObjectIdentifier?
     var lastWaiterID: UInt64 = 0
     var quietWaiters: [Waiter] = []
     /// Kept only while ``generation`` is the one they read: the next activity resumes all.
@@ -55,15 +60,20 @@ package final class WorkExecutor: Executor, Sendable {
   }
 
   private let state = LockedValue(State())
-  /// Signalled once for each job queued, and once by ``stop()``.
+  /// Rung when a job may run or the executor stops: for each job queued, when jobs are no
+  /// longer held, and by ``stop()``.
   private let wakeUp = DispatchSemaphore(value: 0)
 
   /// Creates the executor and starts its thread.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   package init() {
     // The thread keeps the executor until it stops.
-    let thread = Thread { [self] in runJobs() }
-    thread.name = "FinitaTesting work"
+    let thread = Thread { [self] in
+      // For debuggers; named from inside, as Linux ignores a name set before the start.
+      Thread.current.name = "FinitaTesting"
+      state.withLock { $0.thread = ObjectIdentifier(Thread.current) }
+      runJobs()
+    }
     // Jobs run the feature's code, which may recurse as deep as on the global executor.
     thread.stackSize = 8 << 20
     thread.start()
@@ -104,10 +114,16 @@ package final class WorkExecutor: Executor, Sendable {
     state.withLock { $0.unfinished == 0 ? $0.generation : nil }
   }
 
-  /// How many callers wait in ``busy(after:)``, for tests that must act only once a caller
-  /// waits.
-  package var busyWaiterCount: Int {
-    state.withLock { $0.busyWaiters.count }
+  /// Whether the caller runs on the executor's thread: inside one of its jobs.
+  package var isCurrentThread: Bool {
+    let current = ObjectIdentifier(Thread.current)
+    return state.withLock { $0.thread == current }
+  }
+
+  /// How many callers wait in ``quiet()`` and in ``busy(after:)``, for tests that must act
+  /// only once a caller waits.
+  package var waiterCounts: (quiet: Int, busy: Int) {
+    state.withLock { ($0.quietWaiters.count, $0.busyWaiters.count) }
   }
 
   /// Returns once no job is queued or running: at once when none is, otherwise when the last
@@ -156,6 +172,22 @@ package final class WorkExecutor: Executor, Sendable {
     for waiter in woken { waiter.continuation.resume() }
   }
 
+  /// Runs `body` with the jobs held: a job enqueued meanwhile runs only once `body` returned.
+  ///
+  /// A tester's step gives the feature its input this way, so the work the input starts cannot
+  /// send effects into the step; they arrive after it, to be received.
+  ///
+  /// - Parameter body: What to do while no job runs.
+  /// - Returns: What `body` returns.
+  package func holdingJobs<Result>(_ body: () throws -> Result) rethrows -> Result {
+    state.withLock { $0.isHeld = true }
+    defer {
+      state.withLock { $0.isHeld = false }
+      wakeUp.signal()
+    }
+    return try body()
+  }
+
   /// Ends the thread once the jobs queued now have run; later jobs go to the global
   /// concurrent executor. Calling it again does nothing.
   package func stop() {
@@ -166,20 +198,23 @@ package final class WorkExecutor: Executor, Sendable {
     if stops { wakeUp.signal() }
   }
 
-  /// The thread's loop: one job per signal, until a signal finds no job (``stop()``'s).
+  /// The thread's loop: at each ring, runs the queued jobs unless they are held, until it is
+  /// stopped with none left.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   private func runJobs() {
     while true {
       wakeUp.wait()
-      guard let job = state.withLock({ $0.jobs.popFirst() }) else { return }
-      job.runSynchronously(on: asUnownedTaskExecutor())
-      let woken = state.withLock { state -> [Waiter] in
-        state.unfinished -= 1
-        guard state.unfinished == 0 else { return [] }
-        defer { state.quietWaiters = [] }
-        return state.quietWaiters
+      while let job = state.withLock({ $0.isHeld && !$0.isStopped ? nil : $0.jobs.popFirst() }) {
+        job.runSynchronously(on: asUnownedTaskExecutor())
+        let woken = state.withLock { state -> [Waiter] in
+          state.unfinished -= 1
+          guard state.unfinished == 0 else { return [] }
+          defer { state.quietWaiters = [] }
+          return state.quietWaiters
+        }
+        for waiter in woken { waiter.continuation.resume() }
       }
-      for waiter in woken { waiter.continuation.resume() }
+      if state.withLock({ $0.isStopped && $0.jobs.isEmpty }) { return }
     }
   }
 }
