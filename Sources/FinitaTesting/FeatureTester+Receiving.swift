@@ -4,7 +4,10 @@ import Finita
 extension FeatureTester {
   /// Checks the next effect received from asynchronous work, and the state it produced.
   ///
-  /// Waits for the feature's running work to deliver it or fall asleep on the clock first.
+  /// Waits first until all of the feature's work is suspended. When the effect has not arrived
+  /// and some work waits on something other than the clock (a response, a stream), waits for
+  /// that work to move and looks again; fails once only work asleep on the clock is left. An
+  /// effect that never comes from work that never moves fails at the test's time limit.
   ///
   /// - Parameters:
   ///   - expected: The effect expected next.

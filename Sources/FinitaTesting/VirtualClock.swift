@@ -6,10 +6,10 @@ import Finita
 /// one for you and advances it with ``FeatureTester/advance(by:fileID:filePath:line:column:)``,
 /// which also waits for the work that was due to finish.
 ///
-/// Unlike a plain test clock, it knows how many sleeps are pending, which lets the tester wait
-/// until every running effect is either asleep on the clock or done before moving time. That makes
-/// advancing deterministic: an effect that had not yet reached its `sleep` when the test advanced
-/// would otherwise see its deadline moved.
+/// Unlike a plain test clock, it knows which sleeps are pending and which feature work each
+/// belongs to. The tester moves time only once all of its feature's work is suspended, so every
+/// effect due to sleep has reached its `sleep`: advancing before that would start the sleep from
+/// the new time and move its deadline.
 ///
 /// Without a tester, a test waits for the work to reach the clock with ``waitForSleeps(_:)`` or
 /// ``advance(by:afterSleeps:)``, which suspend until enough sleeps have started instead of
