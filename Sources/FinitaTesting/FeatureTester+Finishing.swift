@@ -67,11 +67,18 @@ extension FeatureTester {
     }
   }
 
-  /// What is still running, for a `receive` that found no effect.
+  /// What is still running, for a `receive` that found no effect: a hint to advance the clock
+  /// when all of it sleeps there, otherwise a word that the step waited for it until the test's
+  /// time limit (or another cancellation) stopped it.
   func runningWorkNote() -> String {
     let running = feature.inFlightEffectDescriptions
     guard !running.isEmpty else { return " No effect is running." }
     let list = running.map { "  • \($0)" }.joined(separator: "\n")
-    return " Still running:\n\(list)\nDid the test forget to advance(by:) the clock?"
+    let hint =
+      executor != nil && awaitsMoreThanTheClock()
+      ? "The step waited for work that waits on something other than the clock until the "
+        + "test's time limit (or another cancellation) stopped it."
+      : "Did the test forget to advance(by:) the clock?"
+    return " Still running:\n\(list)\n\(hint)"
   }
 }

@@ -2,6 +2,7 @@
   import Finita
   import FinitaExamples
   import FinitaExamplesHTTP
+  import FinitaTesting
   import Foundation
   import Testing
 
@@ -70,6 +71,37 @@
       paginator.dispose()
       await server.shutdown()
       #expect(server.baseURL == nil)
+    }
+
+    @Test("a FeatureTester receives each answer of the server, a failed page and its retry")
+    func testerWaitsForTheServer() async throws {
+      let server = PageServer(catalog: catalog)
+      let baseURL = try await server.start(host: "127.0.0.1", port: 0)
+      let tester = FeatureTester(
+        initialState: PaginationState(),
+        definition: Paginator(source: HTTPPageSource(baseURL: baseURL))
+      )
+      // Each receive waits for the response: the request waits on the network, not the clock.
+      await tester.send(.load(isNextPage: false)) { $0.data = .loading }
+      let first = PaginationItems(items: page(0), nextPageIndex: 1)
+      await tester.receive(.itemsDidLoad(first)) { $0.data = .content(first, loadingOption: nil) }
+
+      server.failNextRequest(forPage: 1)
+      await tester.send(.load(isNextPage: true)) {
+        $0.data = .content(first, loadingOption: .nextPageLoading)
+      }
+      let failure = PageError(message: "The server answered 500 for page 1")
+      await tester.receive(.itemsLoadingDidFail(failure, isPaginationError: true)) {
+        $0.data = .content(first, loadingOption: .nextPageLoadingError(failure))
+      }
+
+      await tester.send(.load(isNextPage: true)) {
+        $0.data = .content(first, loadingOption: .nextPageLoading)
+      }
+      let two = PaginationItems(items: page(0) + page(1), nextPageIndex: 2)
+      await tester.receive(.itemsDidLoad(two)) { $0.data = .content(two, loadingOption: nil) }
+      await tester.finish()
+      await server.shutdown()
     }
 
     @Test("the server answers JSON pages, 404 past the end and 500 when a failure is injected")

@@ -175,6 +175,7 @@ struct SuspendedWorkTests {
       } matching: { issue in
         issue.description.contains("no effect arrived")
           && issue.description.contains("started by action wait")
+          && issue.description.contains("until the test's time limit")
       }
     }
     await Self.waitUntil { executor.waiterCounts.busy == 1 }
