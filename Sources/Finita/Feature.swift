@@ -63,9 +63,8 @@ public final class Feature<Definition: FeatureDefinition>: Sendable {
   /// `Executor`, since `TaskExecutor` needs macOS 15 and iOS 18: on older systems, and when
   /// `nil`, the work runs on the global executor).
   ///
-  /// Inlinable, so the trace (`FeatureTrace`), which builds each stage's event and copies its
-  /// values out, is specialized for the definition in the client's module: unspecialized, each
-  /// stage looked up generic metadata at run time.
+  /// Inlinable, so the trace (`FeatureTrace`), which builds each stage's event, is specialized
+  /// for the definition in the client's module.
   @inlinable
   package init(
     initialState: State,

@@ -53,11 +53,11 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: Sendable {
 
   /// What the log holds, under its lock.
   private struct Storage {
-    /// The readable stages, oldest first, from `start`.
+    /// The stages kept: the readable ones in `start..<end`, then those of the input being
+    /// handled, not readable yet. Each stage is stored once, when it happens.
     var kept: [Entry] = []
     var start = 0
-    /// The stages of the input being handled, not readable yet.
-    var held: [Entry] = []
+    var end = 0
     /// Whether an input's stages are being held, and whether its action is being handled.
     var inInput = false
     var inAction = false
@@ -69,7 +69,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: Sendable {
     /// Whether a `disposed` stage was the newest when the stages were last forgotten.
     var endedBeforeRemoval = false
 
-    var readable: ArraySlice<Entry> { kept[start...] }
+    var readable: ArraySlice<Entry> { kept[start..<end] }
   }
 
   /// A log for `feature` that keeps up to `capacity` stages, timed by `elapsed`.
@@ -89,7 +89,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: Sendable {
         // Something new starts: what an earlier input held (one cut short by disposal, say)
         // becomes readable first.
         storage.inputTime = now
-        if !storage.held.isEmpty { publish(&storage) }
+        if storage.end < storage.kept.count { publish(&storage) }
         storage.inInput = false
         storage.inAction = false
       }
@@ -102,14 +102,14 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: Sendable {
       default:
         break
       }
-      storage.held.append(
+      storage.kept.append(
         Entry(number: storage.nextNumber, time: storage.inputTime, values: values))
       storage.nextNumber += 1
       if values.stage == .actionHandled {
         storage.inInput = false
         storage.inAction = false
       }
-      if !storage.inInput || storage.held.count >= Swift.min(capacity, 256) {
+      if !storage.inInput || storage.kept.count - storage.end >= Swift.min(capacity, 256) {
         publish(&storage)
       }
     }
@@ -128,19 +128,23 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: Sendable {
 
   /// Makes the held stages readable, dropping the oldest beyond ``capacity``.
   private func publish(_ storage: inout Storage) {
-    for entry in storage.held {
-      if storage.initialState == nil {
-        // The first stages, or the first after `removeAll()`: the state before them is the
-        // first one a stage shows.
-        storage.initialState = Self.stateBefore(entry.values)
+    if storage.initialState == nil {
+      // The first stages, or the first after `removeAll()`: the state before them is the
+      // first one a stage shows.
+      for entry in storage.kept[storage.end...] {
+        guard let state = Self.stateBefore(entry.values) else { continue }
+        storage.initialState = state
+        break
       }
-      storage.kept.append(entry)
     }
-    storage.held.removeAll(keepingCapacity: true)
-    let excess = storage.kept.count - storage.start - capacity
+    storage.end = storage.kept.count
+    let excess = storage.end - storage.start - capacity
     if excess > 0 {
-      for entry in storage.kept[storage.start..<(storage.start + excess)] {
-        if let state = Self.stateAfter(entry.values) { storage.initialState = state }
+      // The kept stages start from the state the newest dropped one left.
+      for entry in storage.kept[storage.start..<(storage.start + excess)].reversed() {
+        guard let state = Self.stateAfter(entry.values) else { continue }
+        storage.initialState = state
+        break
       }
       storage.start += excess
       storage.dropped += excess
@@ -149,6 +153,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: Sendable {
     // most once on average.
     if storage.start >= capacity {
       storage.kept.removeFirst(storage.start)
+      storage.end -= storage.start
       storage.start = 0
     }
   }
@@ -210,8 +215,10 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: Sendable {
   public func removeAll() {
     storage.withLock { storage in
       if storage.readable.last?.values.stage == .disposed { storage.endedBeforeRemoval = true }
-      storage.kept.removeAll()
+      // The stages of an input being handled stay, to become readable with it.
+      storage.kept.removeFirst(storage.end)
       storage.start = 0
+      storage.end = 0
       storage.dropped = 0
       storage.initialState = nil
     }

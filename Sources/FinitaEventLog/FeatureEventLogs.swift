@@ -48,8 +48,15 @@ public final class FeatureEventLogs: FeatureInterceptor {
   ) where C.Duration == Duration {
     self.capacity = Swift.max(1, capacity)
     self.receiver = receiver
-    let start = clock.now
-    elapsed = { start.duration(to: clock.now) }
+    // The continuous clock is read directly, not through generic code over `C`.
+    if clock is ContinuousClock {
+      let continuous = ContinuousClock()
+      let start = continuous.now
+      elapsed = { start.duration(to: continuous.now) }
+    } else {
+      let start = clock.now
+      elapsed = { start.duration(to: clock.now) }
+    }
   }
 
   /// Keeps the stage in its feature's log; starts the log at `created`.
