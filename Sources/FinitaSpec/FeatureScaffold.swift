@@ -46,14 +46,34 @@
     /// The optional parts.
     public let parts: Part
 
+    /// The module the test imports with `@testable`, or `nil` when the test is compiled in the
+    /// feature's module.
+    public let testedModule: String?
+
     /// Creates a scaffold.
     ///
     /// - Parameters:
     ///   - name: The feature's name: an identifier starting with an upper-case letter.
     ///   - parts: The optional parts.
-    public init(name: String, parts: Part = []) {
+    ///   - testedModule: The feature's module, which a test in another target imports with
+    ///     `@testable`; `nil` when the test is compiled with the feature.
+    public init(name: String, parts: Part = [], testedModule: String? = nil) {
       self.name = name
       self.parts = parts
+      self.testedModule = testedModule
+    }
+
+    /// The module of a feature written into `folder`: the folder under `Sources`, as in
+    /// `Sources/App/Profile`, or `nil` when the path names none.
+    ///
+    /// - Parameter folder: The folder the feature's files go to.
+    /// - Returns: The module's name, such as `App`.
+    public static func module(ofFolder folder: String) -> String? {
+      let parts = folder.split(separator: "/").map(String.init)
+      guard let index = parts.lastIndex(of: "Sources"), index + 1 < parts.count else {
+        return nil
+      }
+      return parts[index + 1]
     }
 
     /// What is wrong with the name, or `nil` when it can name a feature.
@@ -64,8 +84,20 @@
         return "'\(name)' cannot name a feature; use an identifier that starts with an upper-case "
           + "letter, such as 'Profile'"
       }
+      if name.count > Identifiers.maximumNameLength {
+        return "'\(name.prefix(20))…' is \(name.count) characters long; keep a feature's name "
+          + "to \(Identifiers.maximumNameLength) characters"
+      }
       if let language = Identifiers.keywordLanguage(name) {
         return "'\(name)' is a keyword in \(language); choose another name"
+      }
+      if Identifiers.reservedTypeNames.contains(name) {
+        return "'\(name)' is a type the feature's code already uses (Swift's, Finita's or "
+          + "MVICore's); choose another name, such as '\(name)Screen'"
+      }
+      if let module = testedModule, !Identifiers.isIdentifier(module) {
+        return "the module '\(module)' is not a Swift identifier; pass the module the feature "
+          + "is compiled in, such as 'App'"
       }
       return nil
     }
@@ -217,6 +249,10 @@
       out.line()
       out.line("import FinitaTesting")
       out.line("import Testing")
+      if let testedModule {
+        out.line()
+        out.line("@testable import \(testedModule)")
+      }
       out.line()
       out.line("/// The \(name) feature with a FeatureTester, and its view state.")
       out.block("@Suite(\"\(name)\")\nstruct \(name)Tests {") { out in

@@ -88,6 +88,28 @@
       #expect(FeatureScaffold(name: "My Feature").nameProblem != nil)
       #expect(FeatureScaffold(name: "Profile").nameProblem == nil)
     }
+
+    @Test("a name the generated code already uses, or an over-long one, is refused")
+    func reservedNames() {
+      for name in ["String", "Feature", "State", "Effects", "FeatureTester"] {
+        #expect(
+          FeatureScaffold(name: name).nameProblem?.contains("already uses") == true, "\(name)")
+      }
+      let long = "P" + String(repeating: "a", count: 299)
+      #expect(FeatureScaffold(name: long).nameProblem?.contains("300 characters") == true)
+    }
+
+    @Test("a test in another target imports the feature's module with @testable")
+    func testInAnotherTarget() throws {
+      let scaffold = FeatureScaffold(name: "Profile", testedModule: "App")
+      let test = try #require(scaffold.files.first { $0.isTest }).text
+      #expect(test.contains("import Testing\n\n@testable import App\n"))
+      #expect(!FeatureScaffold(name: "Profile").tests.contains("@testable"))
+      #expect(FeatureScaffold.module(ofFolder: "Sources/App/Profile") == "App")
+      #expect(FeatureScaffold.module(ofFolder: "./Sources/App") == "App")
+      #expect(FeatureScaffold.module(ofFolder: "Profile") == nil)
+      #expect(FeatureScaffold(name: "Profile", testedModule: "my app").nameProblem != nil)
+    }
   }
 
   /// The Kotlin and the scenario traces of the seed machines are kept as golden files, so a

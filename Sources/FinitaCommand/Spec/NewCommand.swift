@@ -20,7 +20,9 @@
       abstract: "Scaffold a feature, its UIStateMapper and its FeatureTester test.",
       discussion: """
         Writes <Name>.swift and <Name>UIStateMapper.swift into --output, and <Name>Tests.swift
-        into --tests; they build and the test passes as written. Existing files are not replaced.
+        into --tests; they build and the test passes as written. A test in another folder
+        imports the feature's module with @testable: --module names it, or it is the folder
+        under Sources in --output. Existing files are not replaced.
 
         Examples:
           finita new feature Profile
@@ -50,18 +52,31 @@
     @Option(help: "The folder for the test; the feature's folder by default.")
     var tests: String?
 
+    @Option(help: "The module a test in another folder imports; from --output's Sources/<Module>.")
+    var module: String?
+
     func run() throws {
       var parts: FeatureScaffold.Part = []
       if news { parts.insert(.news) }
       if bootstrapper { parts.insert(.bootstrapper) }
       if postProcessor { parts.insert(.postProcessor) }
       if async { parts.insert(.async) }
-      let scaffold = FeatureScaffold(name: name, parts: parts)
+      let sources = output ?? name
+      var testedModule = module
+      if let tests, tests != sources, testedModule == nil {
+        testedModule = FeatureScaffold.module(ofFolder: sources)
+        guard testedModule != nil else {
+          printError(
+            "error: the test goes to \(tests), another target than \(sources), so it imports the "
+              + "feature's module; name it with --module, such as '--module App'")
+          throw ExitCode.validationFailure
+        }
+      }
+      let scaffold = FeatureScaffold(name: name, parts: parts, testedModule: testedModule)
       if let problem = scaffold.nameProblem {
         printError("error: \(problem)")
         throw ExitCode.validationFailure
       }
-      let sources = output ?? name
       let existing = scaffold.files.map {
         URL(fileURLWithPath: $0.isTest ? (tests ?? sources) : sources).appendingPathComponent(
           $0.name)

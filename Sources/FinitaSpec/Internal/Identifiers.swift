@@ -12,12 +12,40 @@
       "Type", "Protocol",
     ]
 
-    /// Kotlin's hard keywords, which cannot name anything.
+    /// Kotlin's hard keywords, which cannot name anything. Its soft and modifier keywords
+    /// (`open`, `data`, `value`, ...) are identifiers wherever the generated code puts a name,
+    /// so they are allowed.
     static let kotlinKeywords: Set<String> = [
       "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in",
       "interface", "is", "null", "object", "package", "return", "super", "this", "throw", "true",
       "try", "typealias", "typeof", "val", "var", "when", "while",
     ]
+
+    /// The Kotlin types the generated code names where a case's class (the case's name with
+    /// its first letter upper-cased, nested in `State`, `Wish` or `News`) would shadow them: the
+    /// standard types, MVICore's names and the generated code's own.
+    static let kotlinReservedTypeNames: Set<String> = [
+      "Any", "Array", "Boolean", "Byte", "Char", "Character", "Double", "Float", "Int", "List",
+      "Long", "Map", "MutableList", "Nothing", "Set", "Short", "String", "StringBuilder",
+      "System", "Unit", "IllegalArgumentException",
+      "State", "Wish", "Effect", "News", "Actor", "Reducer", "NewsPublisher", "PostProcessor",
+      "Bootstrapper", "Guards", "Row", "Step", "Transitioned", "Stayed", "Ignored", "Undefined",
+    ]
+
+    /// The type names a machine or a feature must not take, as its name becomes a Swift type
+    /// (and prefixes others) and the Kotlin file's: the Kotlin names above, and Swift's
+    /// standard types and Finita's names the generated Swift uses.
+    static let reservedTypeNames: Set<String> = kotlinReservedTypeNames.union([
+      "AnyObject", "Bool", "Dictionary", "Duration", "Equatable", "Error", "Hashable", "Int64",
+      "Never", "Optional", "Result", "Sendable", "Task", "Void", "CaseIterable",
+      "CustomStringConvertible", "Testing", "Feature", "FeatureDefinition", "FeatureTester",
+      "UIStateMapper", "Automaton", "AutomatonEvent", "Machine", "Computed", "Kind", "Effects",
+      "Finita", "FinitaAutomaton", "FinitaTesting",
+    ])
+
+    /// The longest name a spec may give: every name becomes part of a file or class name, and
+    /// file systems refuse names past 255 bytes.
+    static let maximumNameLength = 100
 
     /// The payload types both generators map: Swift's name to Kotlin's.
     static let payloadTypes: [String: String] = [

@@ -44,7 +44,14 @@
       _ name: Located<String>, what: String, into diagnostics: inout [SpecDiagnostic]
     ) {
       guard !name.value.isEmpty else { return }
-      if !Identifiers.isIdentifier(name.value) {
+      if name.value.count > Identifiers.maximumNameLength {
+        diagnostics.append(
+          SpecDiagnostic(
+            .invalidIdentifier, at: name.location,
+            "\(what) '\(name.value.prefix(20))…' is \(name.value.count) characters long; names "
+              + "become file and class names, so keep them to \(Identifiers.maximumNameLength) "
+              + "characters"))
+      } else if !Identifiers.isIdentifier(name.value) {
         diagnostics.append(
           SpecDiagnostic(
             .invalidIdentifier, at: name.location,
@@ -93,14 +100,46 @@
       }
     }
 
+    /// Reports a name whose generated type would be one the generated code already uses.
+    ///
+    /// - Parameter typeName: The type the name becomes: the name itself for a machine or a
+    ///   feature, the name with its first letter upper-cased for a case.
+    static func reserved(
+      _ name: Located<String>, typeName: String, what: String, among reserved: Set<String>,
+      into diagnostics: inout [SpecDiagnostic]
+    ) {
+      guard reserved.contains(typeName) else { return }
+      let becomes = typeName == name.value ? "" : " becomes the type '\(typeName)', which"
+      diagnostics.append(
+        SpecDiagnostic(
+          .keyword, at: name.location,
+          "\(what) '\(name.value)'\(becomes.isEmpty ? " is" : becomes) a type name the generated "
+            + "Swift or Kotlin already uses; choose another name, such as '\(name.value)Case'"))
+    }
+
     /// Reports invalid names and duplicates among `cases`; returns the declared names.
     @discardableResult
     static func declare(
       _ cases: [SpecCase], what: String, into diagnostics: inout [SpecDiagnostic]
     ) -> [String: SpecLocation] {
       var declared: [String: SpecLocation] = [:]
+      var folded: [String: Located<String>] = [:]
       for item in cases {
         identifier(item.name, what: what, into: &diagnostics)
+        reserved(
+          item.name, typeName: Identifiers.upperFirst(item.name.value), what: what,
+          among: Identifiers.kotlinReservedTypeNames, into: &diagnostics)
+        let key = item.name.value.lowercased()
+        if let other = folded[key], other.value != item.name.value {
+          diagnostics.append(
+            SpecDiagnostic(
+              .duplicate, at: item.name.location,
+              "\(what) '\(item.name.value)' differs from '\(other.value)' (line "
+                + "\(other.location.line)) only in case; the generated Kotlin classes and the "
+                + "files of case-insensitive file systems would clash, so rename one"))
+        } else if folded[key] == nil {
+          folded[key] = item.name
+        }
         if let first = declared[item.name.value] {
           diagnostics.append(
             SpecDiagnostic(
@@ -141,6 +180,9 @@
 
     static func validate(_ machine: MachineSpec, into diagnostics: inout [SpecDiagnostic]) {
       identifier(machine.name, what: "machine name", into: &diagnostics)
+      reserved(
+        machine.name, typeName: machine.name.value, what: "machine name",
+        among: Identifiers.reservedTypeNames, into: &diagnostics)
       let states = declare(machine.states, what: "state", into: &diagnostics)
       let events = declare(machine.events, what: "event", into: &diagnostics)
       let outputs = declare(machine.outputs, what: "output", into: &diagnostics)
@@ -296,6 +338,9 @@
 
     static func validate(_ feature: FeatureSpec, into diagnostics: inout [SpecDiagnostic]) {
       identifier(feature.name, what: "feature name", into: &diagnostics)
+      reserved(
+        feature.name, typeName: feature.name.value, what: "feature name",
+        among: Identifiers.reservedTypeNames, into: &diagnostics)
       var fieldNames: [String: SpecLocation] = [:]
       for field in feature.stateFields {
         type(field, into: &diagnostics)

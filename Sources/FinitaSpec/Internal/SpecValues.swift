@@ -125,8 +125,10 @@
         return "listOf(" + items.map { kotlin($0, type: element) }.joined(separator: ", ") + ")"
       case .scalar(let text, _):
         switch type {
-        case "Int": return Int64(text).map { "\($0)" } ?? text
-        case "Int64": return Int64(text).map { "\($0)L" } ?? text
+        // Kotlin reads `-9223372036854775808L` as the negation of a literal one past Long's
+        // largest value, which does not compile; the constant names the smallest value.
+        case "Int": return Int64(text).map { $0 == Int32.min ? "Int.MIN_VALUE" : "\($0)" } ?? text
+        case "Int64": return Int64(text).map { $0 == .min ? "Long.MIN_VALUE" : "\($0)L" } ?? text
         case "Double": return Double(text).map { "\($0)" } ?? text
         case "Bool": return text
         default: return kotlinString(text)
@@ -146,7 +148,10 @@
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         default:
-          if scalar.value < 0x20 || scalar.value == 0x7F {
+          // Control characters, and the line and paragraph separators, as `\u` escapes.
+          if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || scalar.value == 0x2028 || scalar.value == 0x2029
+          {
             let hex = String(scalar.value, radix: 16)
             out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
           } else {
