@@ -108,6 +108,32 @@
     let file: String
     let schema: SpecSchema
     var diagnostics: [SpecDiagnostic] = []
+    /// The text being read, for hints about its lines.
+    var text = ""
+    /// The keys written twice whose first occurrence was renamed, to be skipped.
+    var renamedKeys: Set<SpecLocation> = []
+
+    /// How many duplicate keys are reported before reading stops.
+    static let duplicateKeyLimit = 32
+
+    /// `text` with the key at `mark` renamed to a name no spec uses: its first character (after
+    /// a quote) replaced by a private-use character, so that no column moves.
+    static func renamingKey(at mark: Mark, in text: String, marker: Int) -> String? {
+      var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        Array(String($0).unicodeScalars)
+      }
+      let row = mark.line - 1
+      var column = mark.column - 1
+      guard lines.indices.contains(row), lines[row].indices.contains(column) else { return nil }
+      if lines[row][column] == "\"" || lines[row][column] == "'" {
+        column += 1
+      }
+      guard lines[row].indices.contains(column),
+        let replacement = Unicode.Scalar(0xE000 + UInt32(marker))
+      else { return nil }
+      lines[row][column] = replacement
+      return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+    }
 
     init(file: String, schema: SpecSchema) {
       self.file = file
@@ -121,21 +147,60 @@
     }
 
     mutating func parse(_ text: String) -> Spec? {
-      let root: Node?
-      do {
-        root = try Yams.compose(yaml: text)
-      } catch let error as YamlError {
-        syntaxError(error)
-        return nil
-      } catch {
-        self.error(.syntax, start, "cannot read the spec: \(error)")
-        return nil
+      self.text = text
+      if file.lowercased().hasSuffix(".json") {
+        trailingCommas(text)
       }
+      // The parser stays alive until the tree is copied: the anchors that tell an alias from
+      // its definition are only held by it.
+      var parser: Yams.Parser?
+      var root: Node?
+      var source = text
+      // Yams stops at the first duplicate key, which would hide every other error: the first
+      // of the two keys is renamed where it stands, reported once, and skipped when read.
+      for renaming in 0...Self.duplicateKeyLimit {
+        do {
+          parser = try Yams.Parser(yaml: source)
+          root = try parser?.singleRoot()
+          break
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+          let location = SpecLocation(
+            file: file, line: max(context.mark.line, 1), column: max(context.mark.column, 1))
+          error(
+            .duplicate, location, "key '\(duplicates.first ?? "")' is written twice; keep one")
+          guard renaming < Self.duplicateKeyLimit, !renamedKeys.contains(location),
+            let renamed = Self.renamingKey(at: context.mark, in: source, marker: renaming)
+          else { return nil }
+          renamedKeys.insert(location)
+          source = renamed
+        } catch let error as YamlError {
+          syntaxError(error)
+          return nil
+        } catch {
+          self.error(.syntax, start, "cannot read the spec: \(error)")
+          return nil
+        }
+      }
+      guard let parser else { return nil }
       guard let root else {
         self.error(.missingKey, start, "the spec is empty; start it with 'finita: 1'")
         return nil
       }
-      let node = SpecNode(root, file: file, fallback: start)
+      var anchors: Set<ObjectIdentifier> = []
+      var expanded = 0
+      let node: SpecNode
+      do {
+        node = try SpecNode(
+          root, file: file, fallback: start, anchors: &anchors, expanded: &expanded)
+        withExtendedLifetime(parser) {}
+      } catch {
+        self.error(
+          .syntax, error.location,
+          "aliases ('*name') expand this spec to more than \(SpecNode.aliasExpansionLimit) "
+            + "values, which is more than any spec needs (an alias bomb?); write the repeated "
+            + "values out, or repeat fewer of them through aliases")
+        return nil
+      }
       guard case .mapping(let pairs, _) = node else {
         error(
           .wrongType, node.location,
@@ -151,13 +216,15 @@
       else { return nil }
       var version = 1
       if let value = fields["finita"] {
-        if let number = value.scalarText.flatMap(Int.init), Spec.supportedVersions.contains(number)
+        if case .scalar(_, isPlain: true, _) = value,
+          let number = value.scalarText.flatMap(Int.init), Spec.supportedVersions.contains(number)
         {
           version = number
         } else {
           error(
             .unsupportedVersion, value.location,
-            "spec version \(value.kindDescription) is not supported; write 'finita: 1'")
+            "spec version \(value.kindDescription) is not supported; write 'finita: 1', a "
+              + "number without quotes")
         }
       }
       if isFeature {
@@ -174,7 +241,9 @@
         let location = SpecLocation(
           file: file, line: max(mark.line, 1), column: max(mark.column, 1))
         let detail = context.map { " (\($0.text))" } ?? ""
-        self.error(.syntax, location, "malformed YAML or JSON: \(problem)\(detail)")
+        self.error(
+          .syntax, location,
+          "malformed YAML or JSON: \(problem)\(detail)\(tabHint(near: mark.line))")
       case .reader(let problem, let offset, _, _):
         self.error(
           .syntax, start,
@@ -190,6 +259,52 @@
       }
     }
 
+    /// Reports each comma before a closing `]` or `}`: YAML reads it, JSON does not allow it.
+    mutating func trailingCommas(_ text: String) {
+      var line = 1
+      var column = 0
+      var inString = false
+      var escaped = false
+      var comma: SpecLocation?
+      for character in text {
+        column += 1
+        if inString {
+          if escaped {
+            escaped = false
+          } else if character == "\\" {
+            escaped = true
+          } else if character == "\"" {
+            inString = false
+          }
+        } else if character == "\"" {
+          inString = true
+          comma = nil
+        } else if character == "," {
+          comma = SpecLocation(file: file, line: line, column: column)
+        } else if character == "]" || character == "}", let location = comma {
+          error(
+            .syntax, location,
+            "JSON does not allow a comma before '\(character)'; remove the comma")
+          comma = nil
+        } else if !character.isWhitespace {
+          comma = nil
+        }
+        if character.isNewline {
+          line += 1
+          column = 0
+        }
+      }
+    }
+
+    /// A hint when the lines around a syntax error are indented with tabs, which YAML refuses.
+    func tabHint(near line: Int) -> String {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let nearby = lines[max(0, line - 2)..<min(lines.count, max(0, line + 1))]
+      guard nearby.contains(where: { $0.prefix { $0 == " " || $0 == "\t" }.contains("\t") })
+      else { return "" }
+      return "; the line is indented with a tab, which YAML does not allow: indent with spaces"
+    }
+
     // MARK: Shapes
 
     /// The values of a mapping by key, after reporting unknown, duplicate and missing keys.
@@ -202,7 +317,7 @@
         return nil
       }
       var values: [String: SpecNode] = [:]
-      for (key, value) in pairs {
+      for (key, value) in pairs where !renamedKeys.contains(key.location) {
         guard let name = key.scalarText else {
           error(
             .wrongType, key.location, "a key in \(what) must be a name, not \(key.kindDescription)")
@@ -271,7 +386,7 @@
         return []
       }
       var fields: [SpecField] = []
-      for (key, value) in pairs {
+      for (key, value) in pairs where !renamedKeys.contains(key.location) {
         // YAML reads `[String]` unquoted as a list of one name: the array type.
         if case .sequence(let items, let location) = value, items.count == 1,
           let fieldName = name(key, what: "a field name"),
@@ -347,7 +462,7 @@
         return []
       }
       var outputs: [SpecStateOutput] = []
-      for (key, value) in pairs {
+      for (key, value) in pairs where !renamedKeys.contains(key.location) {
         guard let state = name(key, what: "a state"), let output = name(value, what: "an output")
         else { continue }
         outputs.append(SpecStateOutput(state: state, output: output))
@@ -408,13 +523,19 @@
       }
       var accepting: [String] = []
       if words.count > 1 {
-        guard words[1] == "if", words.count > 2 else {
+        // After `if`: a guard, then `and guard` as often as needed.
+        let guards = Array(words.dropFirst(2))
+        let wellFormed =
+          words[1] == "if" && guards.count % 2 == 1
+          && guards.enumerated().allSatisfy { ($0.offset % 2 == 1) == ($0.element == "and") }
+        guard wellFormed else {
           error(
             .wrongType, node.location,
-            "cannot read the step '\(text.value)'; write 'event' or 'event if guard and guard'")
+            "cannot read the step '\(text.value)'; write 'event' or 'event if guard and guard', "
+              + "a guard on each side of every 'and'")
           return nil
         }
-        accepting = words.dropFirst(2).filter { $0 != "and" }
+        accepting = guards.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
       }
       return SpecStep(event: Located(first, at: text.location), accepting: accepting)
     }
@@ -430,7 +551,7 @@
         return []
       }
       var arguments: [SpecArgument] = []
-      for (key, value) in pairs {
+      for (key, value) in pairs where !renamedKeys.contains(key.location) {
         guard let field = name(key, what: "a field name") else { continue }
         if arguments.contains(where: { $0.field.value == field.value }) {
           error(.duplicate, key.location, "the field '\(field.value)' is given twice; keep one")
@@ -496,13 +617,19 @@
       let b = Array(b)
       guard !a.isEmpty else { return b.count }
       guard !b.isEmpty else { return a.count }
+      var beforePrevious = Array(0...b.count)
       var previous = Array(0...b.count)
       for i in 1...a.count {
         var current = [i] + Array(repeating: 0, count: b.count)
         for j in 1...b.count {
           current[j] = min(
             previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+          // Two neighbours swapped (`gaurd` for `guard`) count as one typo.
+          if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+            current[j] = min(current[j], beforePrevious[j - 2] + 1)
+          }
         }
+        beforePrevious = previous
         previous = current
       }
       return previous[b.count]

@@ -241,5 +241,187 @@
       #expect(schema.machine.allowed.contains("exitOutputs"))
       #expect(SpecReader.schema.contains("\"$schema\""))
     }
+
+    /// A "billion laughs" file: nine levels of nine aliases, 9^9 values once expanded.
+    static let aliasBomb: String = {
+      var lines = [
+        "finita: 1", "machine: Laughs", "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]",
+      ]
+      let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
+      for (previous, name) in zip(names, names.dropFirst()) {
+        let aliases = Array(repeating: "*\(previous)", count: 9).joined(separator: ", ")
+        lines.append("\(name): &\(name) [\(aliases)]")
+      }
+      return lines.joined(separator: "\n") + "\n"
+    }()
+
+    @Test("an alias bomb fails with a located error before it is expanded")
+    func aliasBomb() {
+      let check = SpecReader.check(Self.aliasBomb, file: "laughs.yaml")
+      #expect(check.spec == nil)
+      #expect(check.diagnostics.map(\.code) == [.syntax])
+      let diagnostic = check.diagnostics.first
+      #expect(diagnostic?.location.file == "laughs.yaml")
+      #expect((diagnostic?.location.line ?? 0) >= 3)
+      #expect(diagnostic?.message.contains("more than 10000 values") == true)
+      #expect(diagnostic?.message.contains("write the repeated values out") == true)
+    }
+
+    @Test("aliases used in moderation still read")
+    func moderateAliases() throws {
+      let text = """
+        finita: 1
+        machine: Door
+        states: &states [closed, open]
+        events: [push, pull]
+        initial: closed
+        final: []
+        transitions:
+          - &push { from: closed, on: push, to: open }
+          - { from: open, on: pull, to: closed }
+        scenarios:
+          - &cycle [push, pull, push]
+          - *cycle
+          - *cycle
+        """
+      let spec = try SpecReader.read(text, file: "door.yaml")
+      #expect(spec.machine?.scenarios.count == 3)
+      #expect(spec.machine?.scenarios[2].steps.map(\.event.value) == ["push", "pull", "push"])
+    }
+
+    /// A machine with the given states, each reachable from the first through `go`.
+    static func machine(states: [String], events: [String] = ["go"]) -> String {
+      let transitions = zip(states, states.dropFirst() + states.prefix(1)).map {
+        "  - { from: \($0), on: \(events[0]), to: \($1) }"
+      }
+      return """
+        finita: 1
+        machine: Names
+        states: [\(states.joined(separator: ", "))]
+        events: [\(events.joined(separator: ", "))]
+        initial: \(states[0])
+        transitions:
+        \(transitions.joined(separator: "\n"))
+
+        """
+    }
+
+    @Test(
+      "a state whose class the generated code already uses is refused, at its name",
+      arguments: ["String", "string", "State", "list", "effect"])
+    func reservedStateNames(name: String) {
+      let check = SpecReader.check(Self.machine(states: ["idle", name]), file: "names.yaml")
+      let errors = check.errors.filter { $0.code == .keyword }
+      #expect(errors.count == 1, "\(check.diagnostics)")
+      #expect(errors.first?.location.line == 3)
+      #expect(errors.first?.location.column == 16)
+      #expect(errors.first?.message.contains("already uses") == true)
+    }
+
+    @Test("names that differ only in case are refused, states and events alike")
+    func namesDifferingInCase() {
+      let states = SpecReader.check(Self.machine(states: ["idle", "Idle"]), file: "case.yaml")
+      #expect(
+        states.errors.map(\.description) == [
+          "case.yaml:3:16: error: state 'Idle' differs from 'idle' (line 3) only in case; the "
+            + "generated Kotlin classes and the files of case-insensitive file systems would "
+            + "clash, so rename one"
+        ])
+      let events = SpecReader.check(
+        Self.machine(states: ["idle", "busy"], events: ["go", "Go"])
+          + "  - { from: idle, on: Go, to: busy }\n",
+        file: "case.yaml")
+      #expect(events.errors.map(\.code).contains(.duplicate))
+      #expect(events.errors.contains { $0.message.contains("event 'Go' differs from 'go'") })
+    }
+
+    @Test("a Kotlin soft keyword is a name; a 300-character name is refused")
+    func softKeywordsAndLongNames() {
+      let soft = SpecReader.check(Self.machine(states: ["idle", "open", "data"]), file: "s.yaml")
+      #expect(soft.errors.isEmpty, "\(soft.diagnostics)")
+      let long = "s" + String(repeating: "x", count: 299)
+      let check = SpecReader.check(Self.machine(states: ["idle", long]), file: "long.yaml")
+      #expect(check.errors.map(\.code) == [.invalidIdentifier])
+      #expect(check.errors.first?.message.contains("300 characters long") == true)
+    }
+
+    @Test("the smallest Int64 and Int are written as Kotlin constants")
+    func smallestIntegers() {
+      #expect(
+        SpecValues.kotlin(.scalar("-9223372036854775808", isPlain: true), type: "Int64")
+          == "Long.MIN_VALUE")
+      #expect(
+        SpecValues.kotlin(.scalar("-2147483648", isPlain: true), type: "Int") == "Int.MIN_VALUE")
+      #expect(SpecValues.kotlin(.scalar("-5", isPlain: true), type: "Int64") == "-5L")
+    }
+
+    @Test("a duplicate key is reported with every other error, not instead of them")
+    func duplicateKeyKeepsOtherErrors() {
+      let text = """
+        finita: 1
+        machine: Door
+        states: [closed, open]
+        states: [closed, open]
+        events: [push]
+        initial: closed
+        transitions:
+          - { from: closed, on: push, to: opne }
+          - { from: open, on: push, on: push, to: closed }
+        """
+      let check = SpecReader.check(text, file: "door.yaml")
+      #expect(
+        check.errors.map(\.description) == [
+          "door.yaml:3:1: error: key 'states' is written twice; keep one",
+          "door.yaml:8:35: error: undeclared state 'opne'; declare it under 'states' or fix the "
+            + "name (did you mean 'open'?)",
+          "door.yaml:9:19: error: key 'on' is written twice; keep one",
+        ])
+    }
+
+    @Test("a quoted version, a trailing comma in JSON and the step 'stop if and' are refused")
+    func strictShapes() {
+      let quoted = SpecReader.check(
+        "finita: \"1\"\nfeature: X\nwishes: [a]\neffects: [b]\n", file: "v.yaml")
+      #expect(quoted.errors.map(\.code) == [.unsupportedVersion])
+      #expect(quoted.errors.first?.location.line == 1)
+      let json = """
+        {"finita": 1, "feature": "X", "wishes": ["a",], "effects": ["b"],
+         "news": ["c"],
+        }
+        """
+      let commas = SpecReader.check(json, file: "x.json")
+      #expect(
+        commas.errors.map(\.description) == [
+          "x.json:1:45: error: JSON does not allow a comma before ']'; remove the comma",
+          "x.json:2:15: error: JSON does not allow a comma before '}'; remove the comma",
+        ])
+      #expect(SpecReader.check(json, file: "x.yaml").errors.isEmpty)
+      let steps =
+        Self.machine(states: ["idle", "busy"]) + "scenarios:\n  - [go if and, go, go if a and]\n"
+      let stepCheck = SpecReader.check(steps, file: "steps.yaml")
+      #expect(stepCheck.errors.map(\.location.line) == [10, 10])
+      #expect(stepCheck.errors.allSatisfy { $0.message.contains("cannot read the step") })
+    }
+
+    @Test("a misspelt key with two letters swapped gets a 'did you mean'")
+    func swappedLetters() {
+      let text = Self.machine(states: ["idle", "busy"]).replacingOccurrences(
+        of: "to: busy }", with: "to: busy, gaurd: ready }")
+      let check = SpecReader.check(text, file: "g.yaml")
+      #expect(check.errors.first?.message.contains("did you mean 'guard'?") == true)
+      #expect(SpecParser.editDistance("gaurd", "guard") == 1)
+      #expect(SpecParser.editDistance("guard", "guard") == 0)
+      #expect(SpecParser.editDistance("abc", "xyz") == 3)
+    }
+
+    @Test("a syntax error on a line indented with a tab says to indent with spaces")
+    func tabHint() {
+      let check = SpecReader.check(
+        "finita: 1\nmachine: Door\nstates:\n\t- closed\n", file: "tab.yaml")
+      #expect(check.errors.map(\.code) == [.syntax])
+      #expect(check.errors.first?.message.contains("indent with spaces") == true)
+      let plain = SpecReader.check("finita: 1\nmachine: [Door\n", file: "x.yaml")
+      #expect(plain.errors.first?.message.contains("tab") == false)
+    }
   }
 #endif  // Spec
