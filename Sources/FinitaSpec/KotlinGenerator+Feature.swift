@@ -125,7 +125,7 @@
         " * wish goes to the Actor, each effect to the Reducer, then to the NewsPublisher and")
       out.line(" * the PostProcessor.")
       out.line(" */")
-      out.block("class \(name)Feature(initialState: State = State()) {") {
+      out.block("class \(Self.featureClassName(name))(initialState: State = State()) {") {
         out in
         out.line("/** The current state. */")
         out.line("var state: State = initialState")
@@ -164,6 +164,12 @@
         }
       }
       return out.text
+    }
+
+    /// The feature class of a feature spec: `CounterFeature` for `Counter`, and `PlayerFeature`,
+    /// not `PlayerFeatureFeature`, for `PlayerFeature`.
+    static func featureClassName(_ name: String) -> String {
+      name.hasSuffix("Feature") ? name : name + "Feature"
     }
   }
 #endif  // Spec

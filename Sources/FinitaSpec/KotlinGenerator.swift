@@ -96,13 +96,76 @@
       return "Step(\(quoted(step.description)), \(wish), \(accepting))"
     }
 
-    static func quoted(_ text: String) -> String {
-      "\""
-        + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-          of: "\"", with: "\\\""
-        )
-        .replacingOccurrences(of: "$", with: "\\$") + "\""
+    /// `text` inside a Kotlin string literal: backslashes, quotes and dollars escaped.
+    static func escapedForTemplate(_ text: String) -> String {
+      String(quoted(text).dropFirst().dropLast())
     }
+
+    static func quoted(_ text: String) -> String {
+      SpecValues.kotlinString(text)
+    }
+
+    /// The Kotlin function that prints a text as Swift's `String(reflecting:)` does, the one rule
+    /// both traces follow: `\\`, `\"`, `\'`, `\0`, `\t`, `\n` and `\r` by name; the other ASCII
+    /// control characters as `\u{1B}`; every other character as itself, except a combining one
+    /// right after the opening quote or an escape, and a prepended one (such as U+0600) before
+    /// the closing quote, which would merge with the quote or the escape on screen: those as
+    /// `\u{0301}`, with 2, 4 or 8 hexadecimal digits.
+    static let showText: [String] = [
+      "/** A text as Swift's String(reflecting:) prints it: the rule both traces follow. */",
+      "fun showText(value: String): String {",
+      "    val points = mutableListOf<Int>()",
+      "    var at = 0",
+      "    while (at < value.length) {",
+      "        points.add(Character.codePointAt(value, at))",
+      "        at += Character.charCount(points.last())",
+      "    }",
+      "    val out = StringBuilder(\"\\\"\")",
+      "    var afterEscape = true",
+      "    for ((index, point) in points.withIndex()) {",
+      "        val escape = when {",
+      "            point == 0x5C -> \"\\\\\\\\\"",
+      "            point == 0x22 -> \"\\\\\\\"\"",
+      "            point == 0x27 -> \"\\\\'\"",
+      "            point == 0 -> \"\\\\0\"",
+      "            point == 9 -> \"\\\\t\"",
+      "            point == 10 -> \"\\\\n\"",
+      "            point == 13 -> \"\\\\r\"",
+      "            point < 0x20 || point == 0x7F -> hexEscape(point)",
+      "            point < 0x7F -> null",
+      "            afterEscape && joinsPrevious(point) -> hexEscape(point)",
+      "            index == points.size - 1 && isPrepend(point) -> hexEscape(point)",
+      "            else -> null",
+      "        }",
+      "        if (escape == null) out.appendCodePoint(point) else out.append(escape)",
+      "        afterEscape = escape != null",
+      "    }",
+      "    return out.append('\"').toString()",
+      "}",
+      "",
+      "/** `\\u{1B}`, `\\u{0301}` or `\\u{0001F3FB}`, as Swift escapes a character. */",
+      "fun hexEscape(point: Int): String {",
+      "    val width = if (point < 0x100) 2 else if (point < 0x10000) 4 else 8",
+      "    return \"\\\\u{\" + String.format(\"%0\" + width + \"X\", point) + \"}\"",
+      "}",
+      "",
+      "/** Whether a character joins the one before it on screen (a combining mark, a joiner). */",
+      "fun joinsPrevious(point: Int): Boolean {",
+      "    val type = Character.getType(point)",
+      "    return type == Character.NON_SPACING_MARK.toInt() ||",
+      "        type == Character.ENCLOSING_MARK.toInt() ||",
+      "        type == Character.COMBINING_SPACING_MARK.toInt() ||",
+      "        point == 0x200C || point == 0x200D || point == 0x0E33 || point == 0x0EB3 ||",
+      "        point in 0x1F3FB..0x1F3FF || point in 0xE0020..0xE007F",
+      "}",
+      "",
+      "/** Whether a character joins the one after it on screen (Unicode's prepended marks). */",
+      "fun isPrepend(point: Int): Boolean =",
+      "    point in 0x0600..0x0605 || point == 0x06DD || point == 0x070F || point in 0x0890..0x0891 ||",
+      "        point == 0x08E2 || point == 0x0D4E || point == 0x110BD || point == 0x110CD ||",
+      "        point in 0x111C2..0x111C3 || point == 0x1193F || point == 0x11941 ||",
+      "        point == 0x11A3A || point in 0x11A84..0x11A89 || point == 0x11D46 || point == 0x11F02",
+    ]
 
     /// A sealed class with an object per case without payload and a data class per case with
     /// one; `printsPayload` makes data classes print as Swift prints the case: `paid(amount: 5)`.
@@ -211,15 +274,11 @@
           out.line(
             "if (value is List<*>) return value.joinToString(\", \", \"[\", \"]\") "
               + "{ if (it == null) \"nil\" else show(it) }")
-          out.line("if (value !is String) return value.toString()")
-          out.line(
-            "val escaped = value.replace(\"\\\\\", \"\\\\\\\\\").replace(\"\\\"\", \"\\\\\\\"\")")
-          out.indented { out in
-            out.line(
-              ".replace(\"'\", \"\\\\'\").replace(\"\\n\", \"\\\\n\").replace(\"\\r\", \"\\\\r\")")
-            out.line(".replace(\"\\t\", \"\\\\t\")")
-          }
-          out.line("return \"\\\"\" + escaped + \"\\\"\"")
+          out.line("return if (value is String) showText(value) else value.toString()")
+        }
+        out.line()
+        for line in Self.showText {
+          out.line(line)
         }
         out.line()
         out.line("/** An optional value as Swift prints it in a case's payload. */")
@@ -367,17 +426,46 @@
               + ")"
           out.line("\(Self.quoted(event.name.value)) -> \(value)")
         }
-        out.line("else -> throw IllegalArgumentException(\"unknown event '$name'\")")
+        let events = machine.events.map(\.name.value).joined(separator: ", ")
+        out.line(
+          "else -> throw IllegalArgumentException(\"unknown event '$name'; the events: "
+            + "\(Self.escapedForTemplate(events))\")")
       }
+      out.line()
+      out.line("/** The names of the guards, which a step may name after `if`. */")
+      out.line(
+        "val GUARDS: List<String> = "
+          + (guards.isEmpty
+            ? "emptyList()" : "listOf(" + guards.map(Self.quoted).joined(separator: ", ") + ")"))
       out.line()
       out.line(
         "/** A step of a scenario: how it prints, its wish, and the guards that accept it. */")
       out.line("class Step(val label: String, val wish: Wish, val accepting: List<String>)")
       out.line()
-      out.line("/** A step written `event` or `event if guard and guard`, its payload zero. */")
+      out.line("/**")
+      out.line(" * A step written `event` or `event if guard and guard`, its payload zero; a step")
+      out.line(" * that cannot be read, or names an unknown guard, is an IllegalArgumentException.")
+      out.line(" */")
       out.block("fun step(text: String): Step {") { out in
         out.line("val words = text.split(\" \").filter { it.isNotEmpty() }")
-        out.line("val accepting = words.drop(2).filter { it != \"and\" }")
+        out.line("val guards = words.drop(2)")
+        out.line(
+          "val wellFormed = words.size == 1 || (words.size > 2 && words[1] == \"if\" && "
+            + "guards.size % 2 == 1 &&")
+        out.indented { out in
+          out.line("guards.withIndex().all { (it.index % 2 == 1) == (it.value == \"and\") })")
+        }
+        out.block("require(wellFormed) {") { out in
+          out.line(
+            "\"cannot read the step '$text'; write 'event' or 'event if guard and guard'\"")
+        }
+        out.line("val accepting = guards.filterIndexed { index, _ -> index % 2 == 0 }")
+        out.block("for (name in accepting) {") { out in
+          out.block("require(name in GUARDS) {") { out in
+            out.line("\"unknown guard '$name' in the step '$text'; the guards: \" +")
+            out.indented { $0.line("GUARDS.joinToString(\", \")") }
+          }
+        }
         out.line(
           "val label = if (accepting.isEmpty()) words[0] else words[0] + \" if \" + "
             + "accepting.joinToString(\" and \")")
@@ -408,11 +496,18 @@
       out.line(" * rejects it; its payload is zero.")
       out.line(" */")
       out.block("fun main(args: Array<String>) {") { out in
-        out.line(
-          "val scenarios = if (args.isEmpty()) SCENARIOS else args.map { scenario ->")
+        // A mistyped argument is the user's mistake: a message and status 1, not a stack trace.
+        out.block("val scenarios = try {", close: "} catch (problem: IllegalArgumentException) {") {
+          out in
+          out.block("if (args.isEmpty()) SCENARIOS else args.map { scenario ->") { out in
+            out.line(
+              "scenario.split(\",\").map { it.trim() }.filter { it.isNotEmpty() }.map { step(it) }"
+            )
+          }
+        }
         out.indented { out in
-          out.line(
-            "scenario.split(\",\").map { it.trim() }.filter { it.isNotEmpty() }.map { step(it) }")
+          out.line("System.err.println(\"error: \" + problem.message)")
+          out.line("kotlin.system.exitProcess(1)")
         }
         out.line("}")
         out.block("for ((index, steps) in scenarios.withIndex()) {") { out in

@@ -23,6 +23,15 @@
 
     /// Runs a program and returns its standard output, failing the test on a non-zero status.
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
+      let result = try runAllowingFailure(executable, arguments)
+      #expect(result.status == 0, "\(executable) failed: \(result.errors)")
+      return result.output
+    }
+
+    /// Runs a program and returns its status, standard output and standard error.
+    static func runAllowingFailure(_ executable: String, _ arguments: [String]) throws -> (
+      status: Int32, output: String, errors: String
+    ) {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: executable)
       process.arguments = arguments
@@ -35,10 +44,10 @@
       let data = output.fileHandleForReading.readDataToEndOfFile()
       let errorData = errors.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
-      #expect(
-        process.terminationStatus == 0,
-        "\(executable) failed: \(String(decoding: errorData, as: UTF8.self))")
-      return String(decoding: data, as: UTF8.self)
+      return (
+        process.terminationStatus, String(decoding: data, as: UTF8.self),
+        String(decoding: errorData, as: UTF8.self)
+      )
     }
 
     /// Specs beyond the seeds, for shapes they do not have: a feature with every part.
@@ -56,8 +65,54 @@
         news: [loadFailed]
         parts: { bootstrapper: true, postProcessor: true, async: true }
         """
-      )
+      ),
+      // Values at the edges: the smallest Int64, control characters and combining marks, and a
+      // feature whose name already ends in Feature.
+      (
+        "texts.yaml",
+        #"""
+        finita: 1
+        machine: Texts
+        states:
+          - idle
+          - name: holding
+            payload: { text: String, count: Int64, small: Int }
+        events:
+          - name: hold
+            payload: { text: String, count: Int64, small: Int }
+          - reset
+        initial: idle
+        transitions:
+          - { from: idle, on: hold, to: holding }
+          - { from: holding, on: reset, to: idle, guard: allowed }
+        scenarios:
+          - - hold: { text: "\0", count: -9223372036854775808, small: -2147483648 }
+            - reset if allowed
+            - reset
+          - - hold: { text: "\x01\x7F\x1B", count: 9223372036854775807, small: 2147483647 }
+          - - hold: { text: "\u0301e\u0301 \u200B\uFEFF\u00AD\x85\u2028\U0001F600", count: 0 }
+          - - hold: { text: "tab\tquote\"apostrophe'back\\slash$dollar\r\n", count: 1 }
+        """#
+      ),
+      (
+        "player.yaml",
+        """
+        finita: 1
+        feature: PlayerFeature
+        wishes: [play]
+        effects: [started]
+        """
+      ),
     ]
+
+    @Test("a feature already named ...Feature gets no second Feature in its Kotlin class")
+    func featureClassName() throws {
+      let spec = try SpecReader.read(Self.extraSpecs[2].text, file: Self.extraSpecs[2].file)
+      let source = try KotlinGenerator(spec: spec).source()
+      #expect(source.contains("class PlayerFeature(initialState: State = State()) {"))
+      #expect(!source.contains("PlayerFeatureFeature"))
+      #expect(KotlinGenerator.featureClassName("Counter") == "CounterFeature")
+    }
 
     @Test(
       "the Kotlin of every seed spec compiles, and prints the Swift trace for every machine",
@@ -90,6 +145,23 @@
         let swiftTrace = machine.scenarioTrace
         #expect(!swiftTrace.isEmpty)
         #expect(kotlinTrace == swiftTrace, "\(generator.fileName)")
+        // Byte for byte, control characters included.
+        #expect(
+          Array((kotlinTrace.joined(separator: "\n")).utf8)
+            == Array(swiftTrace.joined(separator: "\n").utf8), "\(generator.fileName)")
+      }
+      // A mistyped scenario is reported, not thrown as a stack trace.
+      let turnstile = try #require(machines.first { $0.generator.spec.name == "Turnstile" })
+      for (scenario, message) in [
+        ("coin, jump", "error: unknown event 'jump'; the events: coin, push"),
+        ("coin if enogh", "error: unknown guard 'enogh' in the step 'coin if enogh'"),
+        ("coin if", "error: cannot read the step 'coin if'"),
+      ] {
+        let result = try Self.runAllowingFailure(
+          kotlin, ["-cp", jar, turnstile.generator.mainClass, scenario])
+        #expect(result.status == 1, "\(scenario)")
+        #expect(result.errors.hasPrefix(message), "\(result.errors)")
+        #expect(!result.errors.contains("Exception"), "\(result.errors)")
       }
     }
   }

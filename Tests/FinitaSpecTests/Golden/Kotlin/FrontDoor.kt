@@ -134,16 +134,34 @@ fun sample(name: String): Wish = when (name) {
     "pull" -> Wish.Pull
     "lock" -> Wish.Lock
     "unlock" -> Wish.Unlock
-    else -> throw IllegalArgumentException("unknown event '$name'")
+    else -> throw IllegalArgumentException("unknown event '$name'; the events: push, pull, lock, unlock")
 }
+
+/** The names of the guards, which a step may name after `if`. */
+val GUARDS: List<String> = listOf("hasKey")
 
 /** A step of a scenario: how it prints, its wish, and the guards that accept it. */
 class Step(val label: String, val wish: Wish, val accepting: List<String>)
 
-/** A step written `event` or `event if guard and guard`, its payload zero. */
+/**
+ * A step written `event` or `event if guard and guard`, its payload zero; a step
+ * that cannot be read, or names an unknown guard, is an IllegalArgumentException.
+ */
 fun step(text: String): Step {
     val words = text.split(" ").filter { it.isNotEmpty() }
-    val accepting = words.drop(2).filter { it != "and" }
+    val guards = words.drop(2)
+    val wellFormed = words.size == 1 || (words.size > 2 && words[1] == "if" && guards.size % 2 == 1 &&
+        guards.withIndex().all { (it.index % 2 == 1) == (it.value == "and") })
+    require(wellFormed) {
+        "cannot read the step '$text'; write 'event' or 'event if guard and guard'"
+    }
+    val accepting = guards.filterIndexed { index, _ -> index % 2 == 0 }
+    for (name in accepting) {
+        require(name in GUARDS) {
+            "unknown guard '$name' in the step '$text'; the guards: " +
+                GUARDS.joinToString(", ")
+        }
+    }
     val label = if (accepting.isEmpty()) words[0] else words[0] + " if " + accepting.joinToString(" and ")
     return Step(label, sample(words[0]), accepting)
 }
@@ -167,8 +185,13 @@ val SCENARIOS: List<List<Step>> = listOf(
  * rejects it; its payload is zero.
  */
 fun main(args: Array<String>) {
-    val scenarios = if (args.isEmpty()) SCENARIOS else args.map { scenario ->
-        scenario.split(",").map { it.trim() }.filter { it.isNotEmpty() }.map { step(it) }
+    val scenarios = try {
+        if (args.isEmpty()) SCENARIOS else args.map { scenario ->
+            scenario.split(",").map { it.trim() }.filter { it.isNotEmpty() }.map { step(it) }
+        }
+    } catch (problem: IllegalArgumentException) {
+        System.err.println("error: " + problem.message)
+        kotlin.system.exitProcess(1)
     }
     for ((index, steps) in scenarios.withIndex()) {
         val effects = mutableListOf<String>()

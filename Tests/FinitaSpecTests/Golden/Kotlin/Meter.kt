@@ -35,12 +35,62 @@ sealed class News(val caseName: String) {
 /** A value as Swift prints it in a case's payload. */
 fun show(value: Any): String {
     if (value is List<*>) return value.joinToString(", ", "[", "]") { if (it == null) "nil" else show(it) }
-    if (value !is String) return value.toString()
-    val escaped = value.replace("\\", "\\\\").replace("\"", "\\\"")
-        .replace("'", "\\'").replace("\n", "\\n").replace("\r", "\\r")
-        .replace("\t", "\\t")
-    return "\"" + escaped + "\""
+    return if (value is String) showText(value) else value.toString()
 }
+
+/** A text as Swift's String(reflecting:) prints it: the rule both traces follow. */
+fun showText(value: String): String {
+    val points = mutableListOf<Int>()
+    var at = 0
+    while (at < value.length) {
+        points.add(Character.codePointAt(value, at))
+        at += Character.charCount(points.last())
+    }
+    val out = StringBuilder("\"")
+    var afterEscape = true
+    for ((index, point) in points.withIndex()) {
+        val escape = when {
+            point == 0x5C -> "\\\\"
+            point == 0x22 -> "\\\""
+            point == 0x27 -> "\\'"
+            point == 0 -> "\\0"
+            point == 9 -> "\\t"
+            point == 10 -> "\\n"
+            point == 13 -> "\\r"
+            point < 0x20 || point == 0x7F -> hexEscape(point)
+            point < 0x7F -> null
+            afterEscape && joinsPrevious(point) -> hexEscape(point)
+            index == points.size - 1 && isPrepend(point) -> hexEscape(point)
+            else -> null
+        }
+        if (escape == null) out.appendCodePoint(point) else out.append(escape)
+        afterEscape = escape != null
+    }
+    return out.append('"').toString()
+}
+
+/** `\u{1B}`, `\u{0301}` or `\u{0001F3FB}`, as Swift escapes a character. */
+fun hexEscape(point: Int): String {
+    val width = if (point < 0x100) 2 else if (point < 0x10000) 4 else 8
+    return "\\u{" + String.format("%0" + width + "X", point) + "}"
+}
+
+/** Whether a character joins the one before it on screen (a combining mark, a joiner). */
+fun joinsPrevious(point: Int): Boolean {
+    val type = Character.getType(point)
+    return type == Character.NON_SPACING_MARK.toInt() ||
+        type == Character.ENCLOSING_MARK.toInt() ||
+        type == Character.COMBINING_SPACING_MARK.toInt() ||
+        point == 0x200C || point == 0x200D || point == 0x0E33 || point == 0x0EB3 ||
+        point in 0x1F3FB..0x1F3FF || point in 0xE0020..0xE007F
+}
+
+/** Whether a character joins the one after it on screen (Unicode's prepended marks). */
+fun isPrepend(point: Int): Boolean =
+    point in 0x0600..0x0605 || point == 0x06DD || point == 0x070F || point in 0x0890..0x0891 ||
+        point == 0x08E2 || point == 0x0D4E || point == 0x110BD || point == 0x110CD ||
+        point in 0x111C2..0x111C3 || point == 0x1193F || point == 0x11941 ||
+        point == 0x11A3A || point in 0x11A84..0x11A89 || point == 0x11D46 || point == 0x11F02
 
 /** An optional value as Swift prints it in a case's payload. */
 fun showOptional(value: Any?): String = if (value == null) "nil" else "Optional(" + show(value) + ")"
@@ -143,16 +193,34 @@ fun sample(name: String): Wish = when (name) {
     "start" -> Wish.Start("", emptyList(), null, null)
     "tick" -> Wish.Tick(0, 0.0, false)
     "stop" -> Wish.Stop
-    else -> throw IllegalArgumentException("unknown event '$name'")
+    else -> throw IllegalArgumentException("unknown event '$name'; the events: start, tick, stop")
 }
+
+/** The names of the guards, which a step may name after `if`. */
+val GUARDS: List<String> = emptyList()
 
 /** A step of a scenario: how it prints, its wish, and the guards that accept it. */
 class Step(val label: String, val wish: Wish, val accepting: List<String>)
 
-/** A step written `event` or `event if guard and guard`, its payload zero. */
+/**
+ * A step written `event` or `event if guard and guard`, its payload zero; a step
+ * that cannot be read, or names an unknown guard, is an IllegalArgumentException.
+ */
 fun step(text: String): Step {
     val words = text.split(" ").filter { it.isNotEmpty() }
-    val accepting = words.drop(2).filter { it != "and" }
+    val guards = words.drop(2)
+    val wellFormed = words.size == 1 || (words.size > 2 && words[1] == "if" && guards.size % 2 == 1 &&
+        guards.withIndex().all { (it.index % 2 == 1) == (it.value == "and") })
+    require(wellFormed) {
+        "cannot read the step '$text'; write 'event' or 'event if guard and guard'"
+    }
+    val accepting = guards.filterIndexed { index, _ -> index % 2 == 0 }
+    for (name in accepting) {
+        require(name in GUARDS) {
+            "unknown guard '$name' in the step '$text'; the guards: " +
+                GUARDS.joinToString(", ")
+        }
+    }
     val label = if (accepting.isEmpty()) words[0] else words[0] + " if " + accepting.joinToString(" and ")
     return Step(label, sample(words[0]), accepting)
 }
@@ -180,8 +248,13 @@ val SCENARIOS: List<List<Step>> = listOf(
  * rejects it; its payload is zero.
  */
 fun main(args: Array<String>) {
-    val scenarios = if (args.isEmpty()) SCENARIOS else args.map { scenario ->
-        scenario.split(",").map { it.trim() }.filter { it.isNotEmpty() }.map { step(it) }
+    val scenarios = try {
+        if (args.isEmpty()) SCENARIOS else args.map { scenario ->
+            scenario.split(",").map { it.trim() }.filter { it.isNotEmpty() }.map { step(it) }
+        }
+    } catch (problem: IllegalArgumentException) {
+        System.err.println("error: " + problem.message)
+        kotlin.system.exitProcess(1)
     }
     for ((index, steps) in scenarios.withIndex()) {
         val effects = mutableListOf<String>()
