@@ -8,8 +8,9 @@
       commandName: "check",
       abstract: "Validate specs and report every problem with its line and column.",
       discussion: """
-        Problems are printed as file:line:column: error: message, so editors and CI annotate the
-        line. The exit status is 1 when a spec has an error.
+        Problems are printed on standard error as file:line:column: error: message, so editors
+        and CI annotate the line; what valid specs hold is printed on standard output. The exit
+        status is 1 when a spec has an error.
 
         Examples:
           finita check Specs/*.yaml
@@ -39,8 +40,9 @@
         print(SpecReport.json(checks))
       case .text:
         for (_, check) in checks {
+          // Problems go to standard error, as `graph` and `generate` print them.
           for diagnostic in check.diagnostics {
-            print(diagnostic.description)
+            printError(diagnostic.description)
           }
           guard check.errors.isEmpty, let spec = check.spec else { continue }
           print(SpecReport.summary(spec))
@@ -51,7 +53,8 @@
         let failed = checks.filter { !$0.check.errors.isEmpty }.count
         if failed > 0 {
           let errors = checks.reduce(0) { $0 + $1.check.errors.count }
-          print("\(errors) error\(errors == 1 ? "" : "s") in \(failed) of \(checks.count) spec(s)")
+          printError(
+            "\(errors) error\(errors == 1 ? "" : "s") in \(failed) of \(checks.count) spec(s)")
         }
       }
       if checks.contains(where: { !$0.check.errors.isEmpty }) {
