@@ -151,17 +151,23 @@
       if file.lowercased().hasSuffix(".json") {
         trailingCommas(text)
       }
-      // The parser stays alive until the tree is copied: the anchors that tell an alias from
-      // its definition are only held by it.
-      var parser: Yams.Parser?
+      // Before Yams composes anything: hashing keys and copying the tree walk every alias's
+      // expansion, which an alias bomb makes exponential.
+      if let (line, column) = AliasBudget.overflow(in: text) {
+        error(
+          .syntax, SpecLocation(file: file, line: line, column: column),
+          "aliases ('*name') would expand this spec by more than \(AliasBudget.limit) values, "
+            + "far more than any spec needs (an alias bomb?); write the repeated values out, or "
+            + "repeat fewer of them through aliases")
+        return nil
+      }
       var root: Node?
       var source = text
       // Yams stops at the first duplicate key, which would hide every other error: the first
       // of the two keys is renamed where it stands, reported once, and skipped when read.
       for renaming in 0...Self.duplicateKeyLimit {
         do {
-          parser = try Yams.Parser(yaml: source)
-          root = try parser?.singleRoot()
+          root = try Yams.Parser(yaml: source).singleRoot()
           break
         } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
           let location = SpecLocation(
@@ -181,26 +187,11 @@
           return nil
         }
       }
-      guard let parser else { return nil }
       guard let root else {
         self.error(.missingKey, start, "the spec is empty; start it with 'finita: 1'")
         return nil
       }
-      var anchors: Set<ObjectIdentifier> = []
-      var expanded = 0
-      let node: SpecNode
-      do {
-        node = try SpecNode(
-          root, file: file, fallback: start, anchors: &anchors, expanded: &expanded)
-        withExtendedLifetime(parser) {}
-      } catch {
-        self.error(
-          .syntax, error.location,
-          "aliases ('*name') expand this spec to more than \(SpecNode.aliasExpansionLimit) "
-            + "values, which is more than any spec needs (an alias bomb?); write the repeated "
-            + "values out, or repeat fewer of them through aliases")
-        return nil
-      }
+      let node = SpecNode(root, file: file, fallback: start)
       guard case .mapping(let pairs, _) = node else {
         error(
           .wrongType, node.location,

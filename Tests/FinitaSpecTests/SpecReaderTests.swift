@@ -262,9 +262,24 @@
       #expect(check.diagnostics.map(\.code) == [.syntax])
       let diagnostic = check.diagnostics.first
       #expect(diagnostic?.location.file == "laughs.yaml")
-      #expect((diagnostic?.location.line ?? 0) >= 3)
+      // At the alias that crossed the limit: `b` to `d` add 8,289 values, and the first `*d`
+      // (7,381 values) passes 10,000.
+      #expect(diagnostic?.location.line == 7)
+      #expect(diagnostic?.location.column == 8)
       #expect(diagnostic?.message.contains("more than 10000 values") == true)
       #expect(diagnostic?.message.contains("write the repeated values out") == true)
+    }
+
+    @Test("an alias bomb used as a key fails before Yams hashes it")
+    func aliasBombAsKey() {
+      let check = SpecReader.check(Self.aliasBomb + "j: { *i: 1, *h: 2 }\n", file: "keys.yaml")
+      #expect(check.spec == nil)
+      #expect(check.diagnostics.map(\.code) == [.syntax])
+      #expect(AliasBudget.overflow(in: "a: &a [1, 2]\nb: [*a, *a]\n") == nil)
+      #expect(
+        AliasBudget.overflow(in: "a: &a [1, 2]\nb: [*a, *a]\n", limit: 5).map {
+          [$0.line, $0.column]
+        } == [2, 9])
     }
 
     @Test("aliases used in moderation still read")

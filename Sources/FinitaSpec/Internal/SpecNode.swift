@@ -35,63 +35,24 @@
       }
     }
 
-    /// The most nodes that aliases (`*name`) may add to a spec when expanded: far beyond what a
-    /// spec needs, far below what a "billion laughs" file would make.
-    static let aliasExpansionLimit = 10_000
-
-    /// What an alias expanded too far: the anchor's name and where it was used.
-    struct AliasBomb: Error {
-      let location: SpecLocation
-    }
-
-    /// Copies a Yams node, counting the nodes that aliases add.
-    ///
-    /// Yams composes an alias as the anchored node itself, shared, so the tree it returns is
-    /// small however often aliases repeat; copying it expands every alias, and nested aliases
-    /// grow exponentially. The anchors seen tell a first definition from its repetitions, whose
-    /// nodes are counted against ``aliasExpansionLimit`` before they are copied. The anchors are
-    /// only alive while their parser is, so call this before the parser is released.
-    init(
-      _ node: Node, file: String, fallback: SpecLocation, anchors: inout Set<ObjectIdentifier>,
-      expanded: inout Int, inAlias: Bool = false
-    ) throws(AliasBomb) {
+    /// Copies a Yams node.
+    init(_ node: Node, file: String, fallback: SpecLocation) {
       let location =
         node.mark.map { SpecLocation(file: file, line: max($0.line, 1), column: max($0.column, 1)) }
         ?? fallback
-      var inAlias = inAlias
-      if let anchor = node.anchor, !anchors.insert(ObjectIdentifier(anchor)).inserted {
-        inAlias = true
-      }
-      if inAlias {
-        expanded += 1
-        guard expanded <= Self.aliasExpansionLimit else { throw AliasBomb(location: location) }
-      }
       switch node {
       case .scalar(let scalar):
         self = .scalar(scalar.string, isPlain: scalar.style == .plain, location)
       case .mapping(let mapping):
-        var pairs: [(key: SpecNode, value: SpecNode)] = []
-        for (key, value) in mapping {
-          pairs.append(
+        self = .mapping(
+          mapping.map {
             (
-              try SpecNode(
-                key, file: file, fallback: location, anchors: &anchors, expanded: &expanded,
-                inAlias: inAlias),
-              try SpecNode(
-                value, file: file, fallback: location, anchors: &anchors, expanded: &expanded,
-                inAlias: inAlias)
-            ))
-        }
-        self = .mapping(pairs, location)
+              SpecNode($0.key, file: file, fallback: location),
+              SpecNode($0.value, file: file, fallback: location)
+            )
+          }, location)
       case .sequence(let sequence):
-        var items: [SpecNode] = []
-        for item in sequence {
-          items.append(
-            try SpecNode(
-              item, file: file, fallback: location, anchors: &anchors, expanded: &expanded,
-              inAlias: inAlias))
-        }
-        self = .sequence(items, location)
+        self = .sequence(sequence.map { SpecNode($0, file: file, fallback: location) }, location)
       case .alias:
         self = .alias(location)
       }
