@@ -215,6 +215,29 @@
       }
     }
 
+    @Test("new feature writes a test for another target with @testable, and refuses String")
+    func newFeatureInAnotherTarget() throws {
+      let folder = try Self.temporaryFile("", name: "unused").deletingLastPathComponent()
+      let sources = folder.appendingPathComponent("Sources/App/Profile").path
+      let tests = folder.appendingPathComponent("Tests/AppTests").path
+      let result = try Self.finita(
+        "new", "feature", "Profile", "--news", "--async", "--output", sources, "--tests", tests)
+      #expect(result.status == 0, "\(result.errors)")
+      let test = try String(contentsOfFile: tests + "/ProfileTests.swift", encoding: .utf8)
+      #expect(test.contains("@testable import App\n"))
+      let elsewhere = try Self.finita(
+        "new", "feature", "Other", "--output", folder.appendingPathComponent("Other").path,
+        "--tests", tests)
+      #expect(elsewhere.status != 0)
+      #expect(elsewhere.errors.contains("name it with --module"))
+      for name in ["String", "Feature"] {
+        let refused = try Self.finita(
+          "new", "feature", name, "--output", folder.appendingPathComponent(name).path)
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("already uses"), "\(refused.errors)")
+      }
+    }
+
     @Test("graph rejects a highlight that is not a state")
     func graphUnknownHighlight() throws {
       let result = try Self.finita("graph", "Specs/turnstile.yaml", "--highlight", "jammed")
