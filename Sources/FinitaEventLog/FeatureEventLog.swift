@@ -202,7 +202,7 @@ public final class FeatureEventLog<Definition: FeatureDefinition>: Sendable {
     }
   }
 
-  /// Whether the feature has ended: its last stage, ``FeatureStage/disposed``, is readable
+  /// Whether the feature has ended: its last stage, `disposed`, is readable
   /// (and kept, or forgotten by ``removeAll()``). No stage comes after it.
   public var hasEnded: Bool {
     storage.withLock { storage in
