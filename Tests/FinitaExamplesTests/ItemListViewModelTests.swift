@@ -48,6 +48,10 @@ struct ItemListViewModelTests {
           title: "Vacancies (2)", body: .rows(rows(2)),
           footer: .retry(message: "Page 1 is unavailable")))
 
+    // Seed 001: after a next-page error "you need to press the button, not just scroll".
+    viewModel.didScrollToEnd()
+    viewModel.willDisplayRow(at: 1)
+    #expect(!viewModel.paginator.state.isProcessing)
     viewModel.didTapRetry()
     #expect(
       await next()

@@ -2,8 +2,10 @@ import Finita
 import FinitaExamples
 
 /// The paginator's scripted session, the same whatever serves the pages (memory, or HTTP in
-/// `finita tour --all`): the first page, a second page that fails once, Retry, the last page,
-/// then scrolling past the end and pull to refresh.
+/// `finita tour --all`): the first page, a second page that fails once, scrolling that does not
+/// retry it, Retry, the last page, scrolling past the end, pull to refresh, and a deletion shown
+/// before the source answers (the in-memory source deletes it; the HTTP one refuses, and the
+/// item comes back).
 enum PaginatorSession {
   /// Runs the session against `source`; `failPageOneOnce` makes the source's next load of page 1
   /// fail.
@@ -22,6 +24,9 @@ enum PaginatorSession {
     failPageOneOnce()
     paginator.accept(.load(isNextPage: true))
     await paginator.idle()
+    output.note("(the user scrolls on: only the Retry button loads a failed page again)")
+    paginator.accept(.itemDidAppear(at: 4))
+    await paginator.idle()
     output.note("(the user taps Retry)")
     paginator.accept(.load(isNextPage: true))
     await paginator.idle()
@@ -30,6 +35,9 @@ enum PaginatorSession {
     output.note("(the last page is loaded: scrolling again starts nothing; then pull to refresh)")
     paginator.accept(.load(isNextPage: true))
     paginator.accept(.refresh)
+    await paginator.idle()
+    output.note("(the user deletes #1: it leaves at once, then the source answers)")
+    paginator.accept(.delete(itemID: 1))
     await paginator.idle()
     paginator.dispose()
   }

@@ -27,11 +27,14 @@ public final class ItemListViewModel {
 
   /// Creates the ViewModel and its paginator.
   ///
-  /// - Parameter source: Where the paginator gets its pages.
-  public init(source: any PageSource) {
+  /// - Parameters:
+  ///   - source: Where the paginator gets its pages.
+  ///   - prefetchDistance: How many rows before the last one the next page starts loading; `0`
+  ///     by default.
+  public init(source: any PageSource, prefetchDistance: Int = 0) {
     paginator = Feature(
       initialState: PaginationState(),
-      definition: Paginator(source: source),
+      definition: Paginator(source: source, prefetchDistance: prefetchDistance),
       configuration: .init(name: "ItemList", isolation: .mainActor)
     )
     mapper = UIStateMapper(paginator) { state in ItemListViewState(state) }
@@ -68,9 +71,34 @@ public final class ItemListViewModel {
     paginator.accept(.load(isNextPage: false))
   }
 
-  /// The user scrolled to the last row: load the next page.
+  /// A row is about to come on screen: near the end, the next page starts loading. After a
+  /// next-page error scrolling loads nothing: the retry button does (seed 001).
+  ///
+  /// - Parameter index: The row's position, from `0`.
+  public func willDisplayRow(at index: Int) {
+    paginator.accept(.itemDidAppear(at: index))
+  }
+
+  /// The user scrolled to the last row: the next page loads, unless the last one failed, which
+  /// only the retry button loads again (seed 001: "not by just scrolling").
   public func didScrollToEnd() {
-    paginator.accept(.load(isNextPage: true))
+    let count = paginator.state.paginationItems?.items.count ?? 0
+    paginator.accept(.itemDidAppear(at: count - 1))
+  }
+
+  /// The user edited a row: it shows the new title at once, and the old one again if the
+  /// server refuses.
+  ///
+  /// - Parameter item: The item with its new values.
+  public func didEdit(_ item: ListItem) {
+    paginator.accept(.edit(item))
+  }
+
+  /// The user deleted a row: it leaves at once, and comes back if the server refuses.
+  ///
+  /// - Parameter itemID: The identifier of the row's item.
+  public func didDelete(itemID: Int) {
+    paginator.accept(.delete(itemID: itemID))
   }
 
   /// The user pulled to refresh.
