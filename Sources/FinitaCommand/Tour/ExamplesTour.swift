@@ -42,6 +42,30 @@ enum ExamplesTour {
     }
     await tracker.idle()
     tracker.dispose()
+    await lifecycleTracker(&output)
+  }
+
+  /// A tracker whose Bootstrapper subscribes to the app's lifecycle (seed 001): the app sends
+  /// only `trackOutgoingCall`; the lifecycle events come from the subscription.
+  private static func lifecycleTracker(_ output: inout TourOutput) async {
+    output.note(
+      "(a tracker whose Bootstrapper subscribes to the lifecycle: the app forwards nothing)")
+    let (events, lifecycle) = AsyncStream.makeStream(of: CallEvent.self)
+    let tracker = Feature(
+      initialState: CallState.none,
+      definition: CallTracker(lifecycle: AppLifecycle { events }),
+      configuration: .init(name: "CallTracker"),
+      trace: tracePrinter(CallTracker.self)
+    )
+    tracker.accept(.trackOutgoingCall)
+    let notifications: [CallEvent] = [
+      .willResignActive, .didBecomeActive, .willResignActive, .didEnterBackground,
+      .willEnterForeground, .didBecomeActive,
+    ]
+    for event in notifications { lifecycle.yield(event) }
+    lifecycle.finish()  // the subscription ends with the sequence
+    await tracker.idle()
+    tracker.dispose()
   }
 
   // MARK: - Paginator

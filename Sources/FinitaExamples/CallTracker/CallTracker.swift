@@ -18,13 +18,18 @@ import FinitaAutomaton
 /// | any other | something went wrong: reset to ``CallState/none`` |
 ///
 /// ```swift
-/// let tracker = Feature(initialState: CallState.none, definition: CallTracker())
+/// let tracker = Feature(
+///   initialState: CallState.none,
+///   definition: CallTracker(lifecycle: .notifications(from: .default))
+/// )
 /// let subscription = tracker.observeNews { news in feedback.ask(after: news) }
 /// tracker.accept(.trackOutgoingCall)
 /// UIApplication.shared.open(phoneURL)
-/// // ...then forward every lifecycle notification:
-/// tracker.accept(.willResignActive)
+/// // The Bootstrapper subscribed to the lifecycle notifications when the feature started.
 /// ```
+///
+/// Without a `lifecycle`, the app forwards each notification itself:
+/// `tracker.accept(.willResignActive)`.
 public struct CallTracker: FeatureDefinition {
   /// The tracker accepts lifecycle events and its own events.
   public typealias Wish = CallEvent
@@ -92,15 +97,38 @@ public struct CallTracker: FeatureDefinition {
   /// How long the app must stay active after the alert before the tracker concludes that the
   /// user cancelled: one second in the seed.
   public let waitingTime: Duration
+  /// The app's lifecycle events the Bootstrapper subscribes to, if any.
+  public let lifecycle: AppLifecycle?
 
   /// Creates the tracker's definition.
   ///
   /// - Parameters:
   ///   - clock: The clock of the waiting timer.
   ///   - waitingTime: How long to wait after the alert for the call to start.
-  public init(clock: any Clock<Duration> = ContinuousClock(), waitingTime: Duration = .seconds(1)) {
+  ///   - lifecycle: The app's lifecycle events, subscribed to when the feature starts; `nil`
+  ///     (the default) when the app forwards them with `accept`.
+  public init(
+    clock: any Clock<Duration> = ContinuousClock(),
+    waitingTime: Duration = .seconds(1),
+    lifecycle: AppLifecycle? = nil
+  ) {
     self.clock = clock
     self.waitingTime = waitingTime
+    self.lifecycle = lifecycle
+  }
+
+  /// The Bootstrapper: subscribes to the app's lifecycle events and hands each to the Actor,
+  /// for as long as the feature lives (seed 001: the Bootstrapper works "with subscriptions to
+  /// external services and events").
+  ///
+  /// - Returns: The lifecycle events as actions; none without a ``lifecycle``.
+  public func bootstrap() -> Effects<CallEvent> {
+    guard let lifecycle else { return .none }
+    return .run(name: "app lifecycle") { send in
+      for await event in lifecycle.events() {
+        send(event)
+      }
+    }
   }
 
   /// Steps the table and turns the step into effects: a move, a reset, and the waiting timer.
