@@ -7,6 +7,7 @@ enum ExamplesTour {
   static func run(_ output: inout TourOutput) async {
     await callTracker(&output)
     await paginator(&output)
+    await ResumeTour.run(&output)
     await signupFlow(&output)
     parkingMeter(&output)
     musicPlayer(&output)
