@@ -1,8 +1,7 @@
 import Finita
-import FinitaAutomaton
 
 /// Asynchronous work that a state's presence starts, whose results come back as events: the
-/// feedback loops of ReactiveAutomaton and RxFeedback, on `AsyncSequence`.
+/// feedback loops of ReactiveAutomaton and RxFeedback, on `AsyncSequence`, for ``FeedbackLoop``.
 ///
 /// A feedback asks each state for a query. When the query changes, the work of the old one is
 /// cancelled and, when the new one is not `nil`, `effects(query)` starts; every element it
