@@ -182,8 +182,13 @@ package final class WorkExecutor: Executor, Sendable {
   package func holdingJobs<Result>(_ body: () throws -> Result) rethrows -> Result {
     state.withLock { $0.isHeld = true }
     defer {
-      state.withLock { $0.isHeld = false }
-      wakeUp.signal()
+      // Only jobs queued meanwhile need the thread; not waking it otherwise saves a context
+      // switch per step, which an explorer's thousands of steps feel.
+      let hasJobs = state.withLock { state in
+        state.isHeld = false
+        return !state.jobs.isEmpty
+      }
+      if hasJobs { wakeUp.signal() }
     }
     return try body()
   }
