@@ -1,0 +1,181 @@
+import Finita
+
+/// One step of an explored sequence: the input and the choices it was made from.
+struct ExploreStep<Wish: Sendable>: Sendable {
+  var choices: [UInt64]
+  var input: ExploreInput<Wish>
+}
+
+/// A violated invariant: which, where and why.
+struct ExploreViolation: Sendable {
+  /// The step after which the monitor reported it; `-1` while starting.
+  var step: Int
+  var invariant: String
+  var message: String
+}
+
+/// What running one sequence showed.
+struct ExploreOutcome<Definition: FeatureDefinition> {
+  var steps: [ExploreStep<Definition.Wish>]
+  /// The events of each step, in order; the events of the start are in ``startEvents``.
+  var events: [[ExploreEvent<Definition>]]
+  var startEvents: [ExploreEvent<Definition>]
+  var violation: ExploreViolation?
+  var finalState: Definition.State
+  /// The asynchronous work still running at the end, described, and when the clock's next
+  /// sleeper wakes from now: with the state, what tells two runs apart.
+  var pendingWork: [String]
+  var nextWake: Duration?
+  var isDisposed = false
+}
+
+/// Runs sequences of one explorer, one after another, on one executor: a fresh clock, feature
+/// and set of monitors for each, so each sequence depends only on its steps.
+final class ExploreRunner<Definition: FeatureDefinition> {
+  typealias Wish = Definition.Wish
+  let explorer: Explorer<Definition>
+  let executor: WorkExecutor?
+
+  init(explorer: Explorer<Definition>) {
+    self.explorer = explorer
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      executor = WorkExecutor()
+    } else {
+      executor = nil
+    }
+  }
+
+  deinit { executor?.stop() }
+
+  /// Runs `count` steps drawn from `seed`, stopping at the first violation.
+  func run(seed: UInt64, count: Int) async -> ExploreOutcome<Definition> {
+    var random = ExploreRandom(seed: seed)
+    return await run(count: count) { _ in
+      let start = random.drawn.count
+      let input = self.explorer.inputs.generate(using: &random)
+      return ExploreStep(choices: Array(random.drawn[start...]), input: input)
+    }
+  }
+
+  /// Runs steps rebuilt from their choices (the inputs they make now), stopping at the first
+  /// violation.
+  func replay(_ choices: [[UInt64]]) async -> ExploreOutcome<Definition> {
+    await run(count: choices.count) { index in
+      var random = ExploreRandom(replaying: choices[index])
+      let input = self.explorer.inputs.generate(using: &random)
+      return ExploreStep(choices: random.drawn, input: input)
+    }
+  }
+
+  /// Runs the given inputs, stopping at the first violation.
+  func run(inputs: [ExploreInput<Wish>]) async -> ExploreOutcome<Definition> {
+    await run(count: inputs.count) { ExploreStep(choices: [], input: inputs[$0]) }
+  }
+
+  private func run(
+    count: Int, next: (Int) -> ExploreStep<Wish>
+  ) async -> ExploreOutcome<Definition> {
+    let clock = VirtualClock()
+    let log = LockedValue<[ExploreEvent<Definition>]>([])
+    let feature = Feature(
+      initialState: explorer.initialState,
+      definition: explorer.makeDefinition(clock),
+      configuration: .init(name: "explored \(Definition.self)"),
+      startsImmediately: false,
+      trace: { event in
+        let explored: ExploreEvent<Definition>? =
+          switch event {
+          case .wish(let wish): .wish(wish)
+          case .effect(let effect, _): .effect(effect)
+          case .state(let previous, let state, _): .state(previous: previous, current: state)
+          case .news(let news): .news(news)
+          case .disposed: .disposed
+          default: nil
+          }
+        if let explored { log.withLock { $0.append(explored) } }
+      },
+      marksWork: true,
+      workExecutor: executor
+    )
+    let monitors = explorer.invariants.map { ($0.name, $0.makeMonitor()) }
+    func check(_ events: [ExploreEvent<Definition>], step: Int) -> ExploreViolation? {
+      for event in events {
+        for (name, monitor) in monitors {
+          if let message = monitor(event) {
+            return ExploreViolation(step: step, invariant: name, message: message)
+          }
+        }
+      }
+      return nil
+    }
+    func takeEvents() -> [ExploreEvent<Definition>] {
+      log.withLock { events in
+        defer { events = [] }
+        return events
+      }
+    }
+
+    holdingWork { feature.start() }
+    await settle(feature, clock)
+    let startEvents = takeEvents()
+    var outcome = ExploreOutcome<Definition>(
+      steps: [], events: [], startEvents: startEvents,
+      violation: check(startEvents, step: -1), finalState: feature.state,
+      pendingWork: [], nextWake: nil)
+    var index = 0
+    while outcome.violation == nil && index < count {
+      let step = next(index)
+      switch step.input {
+      case .wish(let wish):
+        let before = executor?.quietGeneration
+        holdingWork { feature.accept(wish) }
+        // Nothing enqueued: the wish was handled on this thread, before `accept` returned, and
+        // no work started; there is nothing to wait for.
+        if before == nil || executor?.quietGeneration != before {
+          await settle(feature, clock)
+        }
+      case .advance(let duration):
+        log.withLock { $0.append(.advanced(duration)) }
+        await clock.advance(by: duration) { await self.settle(feature, clock) }
+      case .dispose:
+        feature.dispose()
+        await settle(feature, clock)
+      }
+      let events = takeEvents()
+      outcome.steps.append(step)
+      outcome.events.append(events)
+      outcome.violation = check(events, step: index)
+      index += 1
+    }
+    outcome.finalState = feature.state
+    outcome.pendingWork = feature.inFlightEffectDescriptions.sorted()
+    outcome.nextWake = clock.nextDeadline.map { clock.now.duration(to: $0) }
+    outcome.isDisposed = feature.isDisposed
+    feature.dispose()
+    await settle(feature, clock)
+    return outcome
+  }
+
+  private func holdingWork(_ body: () -> Void) {
+    guard let executor else { return body() }
+    executor.holdingJobs(body)
+  }
+
+  /// Waits until all of the feature's work is suspended, as `FeatureTester.settle()` does.
+  private func settle(_ feature: Feature<Definition>, _ clock: VirtualClock) async {
+    guard let executor else {
+      for _ in 0..<20_000 where !Task.isCancelled {
+        await feature.idle(waitingForWork: false)
+        if feature.runningWork.isSubset(of: clock.sleepingWork) { return }
+        await Task.yield()
+      }
+      return
+    }
+    while !Task.isCancelled {
+      await executor.quiet()
+      guard let quiet = executor.quietGeneration else { continue }
+      await feature.idle(waitingForWork: false)
+      if executor.quietGeneration == quiet { return }
+    }
+  }
+}
