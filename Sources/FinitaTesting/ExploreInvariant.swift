@@ -97,13 +97,27 @@ public struct ExploreInvariant<Definition: FeatureDefinition>: Sendable {
           if expected(event) {
             waitingSince = nil
           } else if forbidden(event) {
-            return "\(ValueDump(maxDepth: 3).line(of: event)) came after \(since) "
-              + "and before the expected event"
+            return "\(event.summary) came after \(since) and before the expected event"
           }
         }
-        if trigger(event) { waitingSince = ValueDump(maxDepth: 3).line(of: event) }
+        if trigger(event) { waitingSince = event.summary }
         return nil
       }
+    }
+  }
+}
+
+extension ExploreEvent {
+  /// The event on one line, as failure messages show it: `effect Load.started`.
+  var summary: String {
+    let dump = ValueDump(maxDepth: 3)
+    return switch self {
+    case .wish(let wish): "wish \(dump.line(of: wish))"
+    case .effect(let effect): "effect \(dump.line(of: effect))"
+    case .state(_, let state): "state \(dump.line(of: state))"
+    case .news(let news): "news \(dump.line(of: news))"
+    case .advanced(let duration): "advancing \(duration)"
+    case .disposed: "disposal"
     }
   }
 }
