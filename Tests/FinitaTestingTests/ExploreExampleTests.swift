@@ -21,12 +21,22 @@ private let paginatorWishes: Gen<PaginationWish> = .one(of: [
   .constant(.refresh),
 ])
 
+/// The screen's every wish: loads, rows coming on screen, edits and deletions (of items that
+/// exist, and of one that does not).
+private let allPaginatorWishes: Gen<PaginationWish> = .one(of: [
+  Gen.bool.map { .load(isNextPage: $0) },
+  .constant(.refresh),
+  Gen.int(in: 0...6).map { .itemDidAppear(at: $0) },
+  Gen.int(in: 1...7).map { .edit(ListItem(id: $0, title: "Edited \($0)")) },
+  Gen.int(in: 1...7).map { .delete(itemID: $0) },
+])
+
 private func isLoadStart<D: FeatureDefinition>(_ event: ExploreEvent<D>) -> Bool
 where D.Effect == PaginationEffect {
   guard case .effect(let effect) = event else { return false }
   switch effect {
-  case .itemsLoadingDidStart, .itemsRefreshingDidStart: return true
-  case .itemsDidLoad, .itemsLoadingDidFail: return false
+  case .itemsLoadingDidStart, .itemsRefreshingDidStart, .itemChangeDidStart: return true
+  case .itemsDidLoad, .itemsLoadingDidFail, .itemChangeDidSucceed, .itemChangeDidFail: return false
   }
 }
 
@@ -34,23 +44,34 @@ private func isLoadResult<D: FeatureDefinition>(_ event: ExploreEvent<D>) -> Boo
 where D.Effect == PaginationEffect {
   guard case .effect(let effect) = event else { return false }
   switch effect {
-  case .itemsDidLoad, .itemsLoadingDidFail: return true
-  case .itemsLoadingDidStart, .itemsRefreshingDidStart: return false
+  case .itemsDidLoad, .itemsLoadingDidFail, .itemChangeDidSucceed, .itemChangeDidFail: return true
+  case .itemsLoadingDidStart, .itemsRefreshingDidStart, .itemChangeDidStart: return false
   }
 }
 
-/// The article's promises: one request at a time (a duplicate scroll while a page loads starts
-/// no second request), and what is on screen is the catalog's first items, in order (nothing
-/// lost, nothing twice).
+/// The article's promises: one request at a time, a page or a change (a duplicate scroll while
+/// a page loads starts no second request), and what is on screen is the catalog's items in
+/// order (nothing twice; with edits and deletions, identifiers still increase and come from the
+/// catalog; without them, exactly the catalog's first items).
 private func paginatorInvariants<D: FeatureDefinition>() -> [ExploreInvariant<D>]
 where D.Effect == PaginationEffect, D.State == PaginationState {
   let catalog = PageCatalog.seeded(itemCount: 6, pageSize: 2)
+  let ids = Set(catalog.items.map(\.id))
   return [
     .after(
       "one request at a time", isLoadStart, expect: isLoadResult, beforeAny: isLoadStart),
-    .always("the items are the catalog's first ones, in order") { state in
+    .always("the items are the catalog's, in order, each once") { state in
       guard let items = state.paginationItems?.items else { return true }
-      return items == Array(catalog.items.prefix(items.count))
+      let shown = items.map(\.id)
+      return zip(shown, shown.dropFirst()).allSatisfy { $0 < $1 } && shown.allSatisfy(ids.contains)
+    },
+    .always("without a pending change, unedited items are the catalog's") { state in
+      guard state.pendingChange == nil, let items = state.paginationItems?.items else {
+        return true
+      }
+      return items.allSatisfy { item in
+        item.title.hasPrefix("Edited") || catalog.items.contains(item)
+      }
     },
   ]
 }
@@ -228,13 +249,13 @@ private let playlist = [
 
 @Suite("Exploring the examples, and finding bugs planted in copies", .timeLimit(.minutes(2)))
 struct ExploreExampleTests {
-  @Test("the paginator keeps its promises")
+  @Test("the paginator keeps its promises, with rows on screen, edits and deletions")
   func paginator() async {
     var explorer = Explorer(
-      initialState: PaginationState(), wishes: paginatorWishes,
+      initialState: PaginationState(), wishes: allPaginatorWishes,
       invariants: paginatorInvariants()
     ) { clock in
-      Paginator(source: paginatorSource(clock))
+      Paginator(source: paginatorSource(clock), prefetchDistance: 1)
     }
     explorer.stateKind = paginatorKind
     let report = await explorer.explore()
