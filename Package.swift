@@ -371,7 +371,11 @@ let package = Package(
     // Golden files and the seed specs are read from the source tree, not bundled.
     .testTarget(
       name: "FinitaSpecTests",
-      dependencies: ["FinitaSpec", "FinitaAutomaton", "FinitaFixtures"],
+      dependencies: [
+        "FinitaSpec", "FinitaAutomaton", "FinitaFixtures",
+        // The Swift side of the Kotlin runtime's conformance suite.
+        "Finita", "FinitaTesting", "FinitaExamples",
+      ],
       exclude: ["Golden"]
     ),
     // The committed Swift generated from Specs/, compiled and run with its cover tests. It needs

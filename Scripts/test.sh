@@ -14,7 +14,8 @@
 # (Debian/Ubuntu, as root or with sudo):
 # - Graphviz `dot` and `plantuml` render the diagrams;
 # - `kotlinc` (Debian's `kotlin`, Kotlin 1.3) compiles the Kotlin that `finita generate kotlin`
-#   writes, whose traces are compared with the Swift machines';
+#   writes, whose traces are compared with the Swift machines', and the Kotlin feature runtime
+#   (Kotlin/), whose conformance scenarios must print the Swift engine's traces;
 # - python3 with venv runs python-statemachine (PyPI), the statechart differential test's peer;
 # - with --all, SQLite's headers and library (`libsqlite3-dev`) build GRDB for the SQLite store.
 set -euo pipefail
