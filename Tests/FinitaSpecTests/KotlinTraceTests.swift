@@ -109,7 +109,7 @@
     func featureClassName() throws {
       let spec = try SpecReader.read(Self.extraSpecs[2].text, file: Self.extraSpecs[2].file)
       let source = try KotlinGenerator(spec: spec).source()
-      #expect(source.contains("class PlayerFeature(initialState: State = State()) {"))
+      #expect(source.contains("class PlayerFeature(\n"))
       #expect(!source.contains("PlayerFeatureFeature"))
       #expect(KotlinGenerator.featureClassName("Counter") == "CounterFeature")
     }
@@ -132,13 +132,14 @@
         let file = folder.appendingPathComponent(generator.fileName)
         try Data(try generator.source().utf8).write(to: file)
         files.append(file.path)
-        // A feature's Kotlin is compiled with the machines' but has no trace to compare.
+        // A feature's Kotlin is compiled with the machines'; its traces are the conformance suite's.
         if let machine = spec.machine {
           machines.append((generator, SpecMachine(machine)))
         }
       }
       let jar = folder.appendingPathComponent("machines.jar").path
-      _ = try Self.run(kotlinc, files + ["-d", jar])
+      // Features are written on the Kotlin runtime, compiled with them.
+      _ = try Self.run(kotlinc, files + ConformanceTests.kotlinSources("runtime") + ["-d", jar])
       for (generator, machine) in machines {
         let kotlinTrace = try Self.run(kotlin, ["-cp", jar, generator.mainClass])
           .split(separator: "\n").map(String.init)
