@@ -200,23 +200,23 @@ open class Feature<Wish, Action, Effect, State, News>(
         return Next.DRAIN
     }
 
+    /** Processes the queue until it is empty, then gives the token back. */
     private fun drain() {
         while (true) {
+            var finish = false
             val next = synchronized(lock) {
-                if (disposed && !finished) null
-                else {
-                    val item: Item? = queue.poll()
-                    if (item == null) processing = false
-                    item
-                }
+                val item: Item? = if (disposed) null else queue.poll()
+                if (disposed && !finished) finish = true
+                else if (item == null) processing = false
+                item
             }
-            if (next == null) {
-                if (synchronized(lock) { disposed && !finished }) {
-                    finishObservers()
-                    synchronized(lock) { processing = false }
-                }
+            if (finish) {
+                // Disposed from elsewhere while this thread processed: it ends the observers.
+                finishObservers()
+                synchronized(lock) { processing = false }
                 return
             }
+            if (next == null) return
             process(next)
         }
     }
@@ -289,6 +289,8 @@ open class Feature<Wish, Action, Effect, State, News>(
         if (isDisposed) return
         current = reducer(current, effect)
         state = current
+        stateObservers.removeAll { it.cancelled }
+        newsObservers.removeIf { it.cancelled }
         for (observer in stateObservers.toList()) {
             if (isDisposed) return
             if (!observer.cancelled) observer.receive(current)
