@@ -72,6 +72,10 @@
           kotlinTrace == swift,
           "\(file.lastPathComponent):\n\(Self.diff(swift: swift, kotlin: kotlinTrace))")
       }
+      // Any thread may send: 8 threads, 10,000 wishes each, on one Kotlin feature.
+      let threads = try KotlinTraceTests.run(
+        kotlin, ["-cp", jar, "finita.conformance.MainKt", "--threads"])
+      #expect(threads.hasPrefix("threads: 80000 wishes from 8 threads"), "\(threads)")
     }
 
     // MARK: - Reading
