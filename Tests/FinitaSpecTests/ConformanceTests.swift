@@ -192,6 +192,13 @@
         return "itemsLoadingDidStart(isNextPage: \(isNextPage))"
       case .itemsRefreshingDidStart:
         return "itemsRefreshingDidStart"
+      // The optimistic changes are not ported to Kotlin yet; no scenario sends them.
+      case .itemChangeDidStart(let change):
+        return "itemChangeDidStart(\(change))"
+      case .itemChangeDidSucceed:
+        return "itemChangeDidSucceed"
+      case .itemChangeDidFail(let change, let error):
+        return "itemChangeDidFail(\(change), \(error))"
       }
     }
 
