@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "FinitaRecording", targets: ["FinitaRecording"]),
     .library(name: "FinitaExamples", targets: ["FinitaExamples"]),
     .library(name: "FinitaInspectorProtocol", targets: ["FinitaInspectorProtocol"]),
+    .library(name: "FinitaRouting", targets: ["FinitaRouting"]),
     // Each behind the trait named in its comment.
     .library(name: "FinitaCombine", targets: ["FinitaCombine"]),  // Combine (Linux only)
     .library(name: "FinitaLogging", targets: ["FinitaLogging"]),  // Logging
@@ -141,6 +142,10 @@ let package = Package(
     ),
     // An @Observable model over a feature, for SwiftUI.
     .target(name: "FinitaObservation", dependencies: ["Finita"]),
+    // A stack of typed routes in a feature's or a store's state, followed by the UI (the
+    // standard library only).
+    .target(name: "FinitaRouting"),
+    .testTarget(name: "FinitaRoutingTests", dependencies: ["FinitaRouting"]),
     // Bounded logs of each feature's stages, kept by an interceptor, for recorders and inspectors.
     .target(name: "FinitaEventLog", dependencies: ["Finita"]),
     .testTarget(
