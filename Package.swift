@@ -140,8 +140,8 @@ let package = Package(
       name: "FinitaReduxTests",
       dependencies: ["FinitaRedux", "FinitaFixtures", "FinitaTesting"]
     ),
-    // An @Observable model over a feature, for SwiftUI.
-    .target(name: "FinitaObservation", dependencies: ["Finita"]),
+    // An @Observable model over a feature or a store, for SwiftUI.
+    .target(name: "FinitaObservation", dependencies: ["Finita", "FinitaRedux"]),
     // A stack of typed routes in a feature's or a store's state, followed by the UI (the
     // standard library only).
     .target(name: "FinitaRouting"),
@@ -212,6 +212,7 @@ let package = Package(
       name: "FinitaCompositionTests",
       dependencies: [
         "Finita", "FinitaObservation", "FinitaCombine", "FinitaFixtures", "FinitaTesting",
+        "FinitaRedux",
         .product(
           name: "OpenCombine",
           package: "OpenCombine",
@@ -226,7 +227,7 @@ let package = Package(
     .target(
       name: "FinitaCombine",
       dependencies: [
-        "Finita",
+        "Finita", "FinitaRedux",
         .product(
           name: "OpenCombine",
           package: "OpenCombine",
