@@ -170,12 +170,13 @@ let package = Package(
     // The seed scenarios as runnable examples.
     .target(
       name: "FinitaExamples",
-      dependencies: ["Finita", "FinitaAutomaton", "FinitaStatechart"]
+      dependencies: ["Finita", "FinitaAutomaton", "FinitaStatechart", "FinitaRouting"]
     ),
     .testTarget(
       name: "FinitaExamplesTests",
       dependencies: [
         "FinitaExamples", "FinitaExamplesHTTP", "FinitaTesting", "FinitaFixtures",
+        "FinitaRedux", "FinitaRouting", "FinitaObservation",
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["HTTPExamples"])),
         .product(
           name: "MetricsTestKit",
@@ -477,7 +478,7 @@ let package = Package(
       dependencies: [
         "Finita", "FinitaAutomaton", "FinitaStatechart", "FinitaRedux", "FinitaExamples",
         "FinitaRecording", "FinitaExamplesHTTP", "FinitaLogging", "FinitaSpec", "FinitaInspector",
-        "FinitaInspectorDemo", "FinitaExternalTool",
+        "FinitaInspectorDemo", "FinitaExternalTool", "FinitaRouting",
         .product(
           name: "ArgumentParser",
           package: "swift-argument-parser",

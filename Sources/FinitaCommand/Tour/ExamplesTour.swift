@@ -9,6 +9,7 @@ enum ExamplesTour {
     await paginator(&output)
     await ResumeTour.run(&output)
     await signupFlow(&output)
+    await signupNavigation(&output)
     parkingMeter(&output)
     musicPlayer(&output)
     await itemListScreen(&output)
