@@ -7,9 +7,9 @@ import PackageDescription
 // of the products, with their tests next to them.
 //
 // An app that adds Finita with no traits resolves no other package: the engine, FinitaTesting,
-// FinitaAutomaton, FinitaStatechart, FinitaRedux, FinitaObservation and FinitaRecording depend
-// only on the toolchain. A module behind a trait compiles to nothing until the trait is on
-// (its sources are `#if Trait`), so building the whole package without traits stays quick; the
+// FinitaAutomaton, FinitaStatechart, FinitaRedux, FinitaObservation, FinitaRecording,
+// FinitaRouting and FinitaBindings depend only on the toolchain. A module behind a trait
+// compiles to nothing until the trait is on (its sources are `#if Trait`), so building the whole package without traits stays quick; the
 // README's table says which trait each product needs and what it pulls in.
 let package = Package(
   name: "Finita",
@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "FinitaExamples", targets: ["FinitaExamples"]),
     .library(name: "FinitaInspectorProtocol", targets: ["FinitaInspectorProtocol"]),
     .library(name: "FinitaRouting", targets: ["FinitaRouting"]),
+    .library(name: "FinitaBindings", targets: ["FinitaBindings"]),
     // Each behind the trait named in its comment.
     .library(name: "FinitaCombine", targets: ["FinitaCombine"]),  // Combine (Linux only)
     .library(name: "FinitaLogging", targets: ["FinitaLogging"]),  // Logging
@@ -146,6 +147,9 @@ let package = Package(
     // standard library only).
     .target(name: "FinitaRouting"),
     .testTarget(name: "FinitaRoutingTests", dependencies: ["FinitaRouting"]),
+    // Interceptors on a Binder's connections: logging, recording, playback.
+    .target(name: "FinitaBindings", dependencies: ["Finita"]),
+    .testTarget(name: "FinitaBindingsTests", dependencies: ["FinitaBindings", "Finita"]),
     // Bounded logs of each feature's stages, kept by an interceptor, for recorders and inspectors.
     .target(name: "FinitaEventLog", dependencies: ["Finita"]),
     .testTarget(
