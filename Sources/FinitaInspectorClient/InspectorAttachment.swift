@@ -19,14 +19,17 @@
       wishExample: Definition.Wish?,
       decodeState: (@Sendable (JSONValue) throws -> Definition.State)?,
       decodeWish: (@Sendable (JSONValue) throws -> Definition.Wish)?,
-      diagram: (@Sendable (Definition.State) -> (dot: String, mermaid: String))?
+      diagram: (@Sendable (Definition.State) -> (dot: String, mermaid: String))?,
+      recordJump: @escaping @Sendable (UInt64, @escaping @Sendable () -> RenderedValues) -> Void
     ) -> InspectorAttachment {
       let weakFeature = WeakFeature(feature)
       let typeName = String(describing: Definition.self)
+      let featureID = feature.isDisposed ? nil : feature.interceptedInfo?.id
       let execute: @Sendable (InspectorCommand) -> CommandReply = { command in
         Self.execute(
           command, on: weakFeature.feature, typeName: typeName, decodeState: decodeState,
-          decodeWish: decodeWish, wishExample: wishExample)
+          decodeWish: decodeWish, wishExample: wishExample,
+          recordJump: { render in featureID.map { recordJump($0, render) } })
       }
       var drawCurrent: (@Sendable () -> (dot: String, mermaid: String)?)?
       if let diagram {
@@ -37,7 +40,7 @@
       }
       let example: JSONValue? = wishExample.flatMap { ValueEncoding.json($0) }
       return InspectorAttachment(
-        featureID: feature.isDisposed ? nil : feature.interceptedInfo?.id,
+        featureID: featureID,
         canTravel: decodeState != nil,
         acceptsWishes: decodeWish != nil,
         wishExample: example,
@@ -51,7 +54,8 @@
       typeName: String,
       decodeState: (@Sendable (JSONValue) throws -> Definition.State)?,
       decodeWish: (@Sendable (JSONValue) throws -> Definition.Wish)?,
-      wishExample: Definition.Wish?
+      wishExample: Definition.Wish?,
+      recordJump: (@escaping @Sendable () -> RenderedValues) -> Void
     ) -> CommandReply {
       func reply(_ ok: Bool, _ message: String) -> CommandReply {
         CommandReply(
@@ -81,8 +85,20 @@
         feature.returnToLive()
         return reply(true, "Back to live.")
       case .continue:
+        guard feature.isTravelling else {
+          return reply(
+            false, "\(typeName) is live: there is nothing to continue from. Travel or pause first.")
+        }
+        // The jump goes into the stream first: continuing handles the held wishes at once, and
+        // their stages come after it.
+        let state = feature.state
+        recordJump {
+          RenderedValues(
+            text: "continued from \(state)",
+            state: ValueEncoding.json(state) ?? .string("\(state)"))
+        }
         feature.continueFromTravelledState()
-        return reply(true, "Continuing from the state shown.")
+        return reply(true, "Continuing from the state shown; the jump is a step of the history.")
       case .pause:
         feature.travel(to: feature.state)
         return reply(true, "Paused; wishes are held until resumed.")

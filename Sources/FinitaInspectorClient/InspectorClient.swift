@@ -173,7 +173,7 @@
           feature, wishExample: wishExample,
           decodeState: { try JSONDecoding.decode(Definition.State.self, from: $0) },
           decodeWish: { try JSONDecoding.decode(Definition.Wish.self, from: $0) },
-          diagram: nil))
+          diagram: nil, recordJump: recordJump))
       return self
     }
 
@@ -197,7 +197,7 @@
           decodeWish: { try JSONDecoding.decode(Definition.Wish.self, from: $0) },
           diagram: { state in
             (automaton.dot(highlighting: state), automaton.mermaid(highlighting: state))
-          }))
+          }, recordJump: recordJump))
       // Travelling sets the state without a stage for the interceptor to see; the state observer
       // sees every state, travelled or live, so the diagram highlights the one the feature is in.
       guard attached else { return self }
@@ -209,6 +209,12 @@
       // Stopped meanwhile: nothing would end the watcher but the feature's disposal.
       if !kept { watcher.cancel() }
       return self
+    }
+
+    /// Puts a jump of the live state in the feature's stream: what "Continue from here" does is
+    /// reported by no stage.
+    private var recordJump: @Sendable (UInt64, @escaping @Sendable () -> RenderedValues) -> Void {
+      { [buffer] id, render in buffer.recordJump(ofFeature: id, render: render) }
     }
 
     private func diagramsChanged() {
@@ -451,9 +457,11 @@
             let values = event.render()
             events.append(
               StageEvent(
-                feature: event.info.id, sequence: sequence, stage: event.stage.name,
+                feature: event.info.id, sequence: sequence,
+                stage: event.isJump ? StageEvent.jumpStage : event.stage.name,
                 time: event.time, text: values.text, value: values.value, state: values.state,
-                step: step, action: values.action, effect: values.effect, work: values.work,
+                step: event.isJump ? nil : step, action: values.action, effect: values.effect,
+                work: values.work,
                 error: values.error))
             sequence += 1
             if event.stage == .state || event.stage == .created {

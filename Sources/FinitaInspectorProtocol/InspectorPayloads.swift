@@ -53,7 +53,8 @@ public struct StageEvent: Codable, Hashable, Sendable {
   public var feature: UInt64
   /// The event's number in its app, from 0, with no gaps unless events were dropped.
   public var sequence: UInt64
-  /// The stage's name, as `FeatureStage` spells it (`wish`, `state`, `workStarted`, ...).
+  /// The stage's name, as `FeatureStage` spells it (`wish`, `state`, `workStarted`, ...), or
+  /// ``jumpStage``.
   public var stage: String
   /// Seconds since the app's client started.
   public var time: Double
@@ -61,8 +62,8 @@ public struct StageEvent: Codable, Hashable, Sendable {
   public var text: String
   /// The stage's value as JSON, when its type is `Encodable`.
   public var value: JSONValue?
-  /// The feature's state after this stage, as JSON, for `created` and `state` stages whose
-  /// state is `Encodable`.
+  /// The feature's state after this stage, as JSON, for `created`, `state` and ``jumpStage``
+  /// stages whose state is `Encodable`.
   public var state: JSONValue?
   /// The stage's number among the stages of its feature that the app sent, from 0; what a
   /// recording file numbers its steps by. Added in version 1 without a version change: older
@@ -76,6 +77,12 @@ public struct StageEvent: Codable, Hashable, Sendable {
   public var work: WorkDescriptor?
   /// For `workFailed`: the error's description.
   public var error: String?
+
+  /// The stage name of a jump of the live state: "Continue from here" made the travelled-to
+  /// state (in ``state``) the live one. No `FeatureStage` reports it; the client sends it between
+  /// the stages before and after, without a ``step`` number, and a recording file writes it as a
+  /// `created` step, which a replay takes as the same jump.
+  public static let jumpStage = "jump"
 
   /// Creates an event.
   public init(

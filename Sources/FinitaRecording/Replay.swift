@@ -124,6 +124,9 @@ extension Recording where Definition.State: Equatable, Definition.News: Equatabl
   ///   by the recorded bootstrap actions, at the point where the recording has them.
   /// - Work that failed is not replayed: the effect `FeatureDefinition.effect(for:from:)`
   ///   made of its error, if any, is in the recording and fed like any other effect.
+  /// - A `created` step after the first is a jump of the live state, as time travel's "Continue
+  ///   from here" makes (the Finita Inspector writes it so): the replayed feature travels to its
+  ///   state and continues from there.
   ///
   /// The recorded `state` and `news` steps are compared, in order, with those of the replay,
   /// with `==`; the first difference is reported with a -/+ diff of the values as `dump`
@@ -153,9 +156,14 @@ extension Recording where Definition.State: Equatable, Definition.News: Equatabl
     var wishes = 0
     var substituted = 0
     var insideAction = false
-    for step in steps {
+    for (index, step) in steps.enumerated() {
       clock.set(to: step.time)
       switch step.stage {
+      case .created where index > 0:
+        if let state = step.state {
+          feature.travel(to: state)
+          feature.continueFromTravelledState()
+        }
       case .wish:
         if let wish = step.wish {
           feature.accept(.wish(wish))

@@ -18,6 +18,10 @@
     /// otherwise right after the oldest state it has, which becomes the initial state. When the
     /// app dropped stages (its step numbers skip), only the stages after the last gap count: a
     /// recording with a hole would not replay. Times count from the first step.
+    ///
+    /// A jump of the live state ("Continue from here", `StageEvent.jumpStage`) is written as a
+    /// `created` step with the state continued from, which a replay takes as the same jump; the
+    /// steps after it are numbered one further each, so the numbers keep increasing by one.
     static func file(
       of descriptor: FeatureDescriptor?, feature: UInt64, events allEvents: [StageEvent]
     ) throws(Failure) -> Data {
@@ -36,7 +40,8 @@
         first = 0
         initialState = state
       } else if let index = events.firstIndex(where: {
-        $0.stage == FeatureStage.state.name && $0.state != nil
+        ($0.stage == FeatureStage.state.name || $0.stage == StageEvent.jumpStage)
+          && $0.state != nil
       }), let state = events[index].state {
         first = index + 1
         initialState = state
@@ -52,13 +57,31 @@
       let origin = events.indices.contains(first) ? events[first].time : 0
       var steps: [RecordingFile<JSONValue>.Step] = []
       steps.reserveCapacity(events.count - first)
+      // How many jumps came before: each takes a number of its own.
+      var jumps = 0
       for event in events[first...] {
+        if event.stage == StageEvent.jumpStage {
+          guard let state = event.state else {
+            throw Failure(
+              message: "The jump of \(name) at step \(event.sequence) came without its state as "
+                + "JSON: its type is not Encodable in the app. A recording needs Codable states.")
+          }
+          let number = (steps.last?.number ?? (first > 0 ? events[first - 1].step ?? -1 : -1)) + 1
+          let nanoseconds = ((event.time - origin) * 1e9).rounded()
+          steps.append(
+            .init(
+              number: number, stage: .created, time: .nanoseconds(Int64(max(0, nanoseconds))),
+              state: state))
+          jumps += 1
+          continue
+        }
         guard let stage = FeatureStage.allStages.first(where: { $0.name == event.stage }) else {
           throw Failure(
             message: "Step \(event.sequence) of \(name) has the stage \"\(event.stage)\", which "
               + "this inspector does not know; update the inspector to the app's Finita version.")
         }
-        let step = Self.step(event, stage: stage, origin: origin)
+        var step = Self.step(event, stage: stage, origin: origin)
+        step.number += jumps
         if let missing = step.missingValues.first {
           throw Failure(
             message: "Step \(step.number) of \(name) (\(stage)) came without its \(missing) as "
@@ -82,12 +105,14 @@
     /// they do not (or the app sent none).
     static func afterLastGap(_ events: [StageEvent]) -> Int {
       var start = 0
-      for index in events.indices.dropFirst() {
-        if let step = events[index].step, let previous = events[index - 1].step,
-          step != previous + 1
-        {
+      // Jumps have no step number: a stage is compared with the stage before the jumps.
+      var previous: Int?
+      for index in events.indices {
+        guard events[index].stage != StageEvent.jumpStage else { continue }
+        if let step = events[index].step, let previous, step != previous + 1 {
           start = index
         }
+        previous = events[index].step
       }
       return start
     }
@@ -150,8 +175,14 @@
             text: "the state before the first recorded step", state: file.header.initialState,
             step: file.header.droppedSteps - 1))
       }
-      for step in file.steps {
-        events.append(event(step, feature: feature, sequence: UInt64(events.count)))
+      for (index, step) in file.steps.enumerated() {
+        var event = event(step, feature: feature, sequence: UInt64(events.count))
+        // A created step after the first is a jump of the live state ("Continue from here").
+        if index > 0, step.stage == .created {
+          event.stage = StageEvent.jumpStage
+          event.text = "continued from " + (step.state.map(compact) ?? "")
+        }
+        events.append(event)
       }
       var start = 0
       while start < events.count {

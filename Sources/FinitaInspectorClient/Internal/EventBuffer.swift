@@ -10,6 +10,10 @@
     let stage: FeatureStage
     let number: Int
     let time: Double
+    /// A jump of the live state ("Continue from here"), which no stage reports: `stage` is
+    /// `FeatureStage.created` (a recording writes the jump so) and `number` is the number of the
+    /// stage before it.
+    var isJump = false
     let render: @Sendable () -> RenderedValues
   }
 
@@ -37,6 +41,10 @@
     let read: @Sendable (Int) -> [PendingEvent]
     /// The numbers of the stages the log keeps.
     let span: @Sendable () -> ClosedRange<Int>?
+    /// The number and time of the newest stage the log keeps.
+    let newest: @Sendable () -> (number: Int, time: Double)?
+    /// Jumps of the live state that come after stages not read yet, oldest first.
+    var jumps: [PendingEvent] = []
     /// The number of the newest stage read; -1 before the first.
     var lastRead = -1
     /// Stages read and not yet sent, oldest first.
@@ -51,16 +59,23 @@
       let info = log.feature
       read = { after in
         log.read(after: after).entries.map { entry in
-          let seconds =
-            Double(entry.time.components.seconds) + Double(entry.time.components.attoseconds)
-            * 1e-18
           let values = entry.values
           return PendingEvent(
-            info: info, stage: values.stage, number: entry.number, time: seconds
+            info: info, stage: values.stage, number: entry.number, time: Self.seconds(entry.time)
           ) { InspectorInterceptor.render(values) }
         }
       }
       span = { log.span }
+      newest = {
+        guard let last = log.span?.upperBound,
+          let entry = log.read(after: last - 1).entries.last
+        else { return nil }
+        return (entry.number, Self.seconds(entry.time))
+      }
+    }
+
+    private static func seconds(_ time: Duration) -> Double {
+      Double(time.components.seconds) + Double(time.components.attoseconds) * 1e-18
     }
 
     /// Whether the log has stages not read yet, or read stages wait.
@@ -142,6 +157,13 @@
           source.lastRead = last.number
           source.ended = last.stage == .disposed
           source.pending.append(contentsOf: read)
+          // A jump goes right after the stage that came before it.
+          while let jump = source.jumps.first, jump.number <= source.lastRead {
+            source.jumps.removeFirst()
+            let after = source.pending.lastIndex { !$0.isJump && $0.number <= jump.number }
+            source.pending.insert(
+              jump, at: Swift.max(after.map { $0 + 1 } ?? 0, source.sentFromPending))
+          }
         }
         var events: [PendingEvent] = []
         while events.count < max {
@@ -200,6 +222,26 @@
       } onCancel: {
         wake()
       }
+    }
+
+    /// Adds a jump of the live state of the feature numbered `id` ("Continue from here", which no
+    /// stage reports) after its newest logged stage, and wakes the sender. Call it before the
+    /// feature continues, so that the stages of what it handles next come after the jump.
+    func recordJump(ofFeature id: UInt64, render: @escaping @Sendable () -> RenderedValues) {
+      let recorded = storage.withLock { storage -> Bool in
+        guard let source = storage.sources.first(where: { $0.info.id == id }) else { return false }
+        let newest = source.newest()
+        let jump = PendingEvent(
+          info: source.info, stage: .created, number: newest?.number ?? -1,
+          time: newest?.time ?? 0, isJump: true, render: render)
+        if jump.number <= source.lastRead {
+          source.pending.append(jump)
+        } else {
+          source.jumps.append(jump)
+        }
+        return true
+      }
+      if recorded { wake() }
     }
 
     /// Releases the waiting sender, or the next wait when none is waiting.

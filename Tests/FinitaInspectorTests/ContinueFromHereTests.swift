@@ -1,0 +1,142 @@
+#if Inspector
+  import Finita
+  import FinitaInspector
+  import FinitaInspectorClient
+  import FinitaInspectorProtocol
+  import FinitaRecording
+  import Foundation
+  import Testing
+
+  // Serialized with the other inspector suites' reasoning: the client's interceptor is global.
+  @Suite("Continue from here in the history", .serialized)
+  struct ContinueFromHereTests {
+    @Test("a continue is a jump in the stream, the recording and a replay that does not diverge")
+    func jumpReplays() async throws {
+      let server = InspectorServer()
+      let urls = try await server.start()
+      let (page, welcomed) = await openPage(urls.pageSocket)
+      var received = welcomed
+      let client = InspectorClient.start(
+        url: urls.app.absoluteString, configuration: .init(features: .named("jumper")))
+      let loader = Feature(
+        initialState: Loader.State(), definition: Loader(), configuration: .init(name: "jumper"))
+      client.inspect(loader)
+      loader.accept(.increment)
+      loader.accept(.increment)
+      #expect(await state(of: loader) { $0.count == 2 } != nil)
+
+      // Waits for the bound descriptor (it can travel) and for the live state, count 2.
+      var app: String?
+      var id: UInt64?
+      var sawCount2 = false
+      while app == nil || !sawCount2 {
+        let envelope = try #require(await next(&received) { _ in true })
+        if let descriptor = envelope.feature, descriptor.name == "jumper", descriptor.canTravel {
+          app = envelope.app
+          id = descriptor.id
+        }
+        if envelope.events.contains(where: { $0.state?["count"] == 2 }) { sawCount2 = true }
+      }
+      let appID = try #require(app)
+      let featureID = try #require(id)
+
+      func command(
+        _ request: Int, _ kind: InspectorCommand.Kind, state: JSONValue? = nil,
+        wish: JSONValue? = nil
+      ) async throws -> CommandReply {
+        try page.send(
+          InspectorEnvelope(
+            .command(
+              InspectorCommand(
+                requestID: request, feature: featureID, kind: kind, state: state, wish: wish)),
+            app: appID))
+        return try #require(await next(&received) { $0.reply?.requestID == request }?.reply)
+      }
+
+      // Travel back to the start, continue from there, and go on: the live count is 1, not 3.
+      let initial: JSONValue = ["count": 0, "items": [], "isLoading": false]
+      #expect(try await command(1, .travel, state: initial).ok)
+      #expect(await state(of: loader) { $0.count == 0 } != nil)
+      #expect(try await command(2, .continue).ok)
+      loader.accept(.increment)
+      #expect(await state(of: loader) { $0.count == 1 } != nil)
+
+      // The page sees the jump as a step of its own, with the state continued from, before the
+      // state that follows it.
+      var stages: [String] = []
+      var jumpState: JSONValue?
+      while !stages.contains("state") || jumpState == nil {
+        let envelope = try #require(await next(&received) { !$0.events.isEmpty })
+        for event in envelope.events where event.feature == featureID {
+          if event.stage == "jump" { jumpState = event.state }
+          if jumpState != nil { stages.append(event.stage) }
+        }
+      }
+      #expect(jumpState == initial)
+      #expect(stages.first == "jump")
+
+      let token = server.configuration.token
+      let url = try #require(
+        URL(
+          string: "http://127.0.0.1:\(urls.port)/recording?app=\(appID)&feature=\(featureID)"
+            + "&token=\(token)"))
+      let (status, data) = try await exchange(url)
+      #expect(status == 200, "\(String(decoding: data, as: UTF8.self))")
+      let recording = try Recording<Loader>(jsonLines: data)
+      // The jump is written as a created step with the state continued from; numbers stay in order.
+      let jumps = recording.steps.dropFirst().filter { $0.stage == .created }
+      #expect(jumps.map(\.state) == [Loader.State()])
+      #expect(recording.steps.map(\.number) == Array(0..<recording.steps.count))
+      let replay = recording.replay { _ in Loader() }
+      #expect(replay.divergence == nil, "\(String(describing: replay.divergence))")
+      #expect(replay.finalState.count == 1)
+      #expect(replay.wishes == 3)
+
+      // Imported back into the page, the jump shows as a jump.
+      let importURL = try #require(
+        URL(string: "http://127.0.0.1:\(urls.port)/recording?name=j.jsonl&token=\(token)"))
+      let imported = try await exchange(importURL, method: "POST", body: data)
+      #expect(imported.status == 200)
+      let lines = String(decoding: imported.body, as: UTF8.self).split(separator: "\n")
+      let events = try lines.dropFirst().map { try InspectorProtocol.decode(String($0)) }
+        .flatMap(\.events)
+      #expect(events.filter { $0.stage == "jump" }.count == 1)
+
+      await client.stop()
+      loader.dispose()
+      await page.close()
+      await server.shutdown()
+    }
+
+    @Test("a recording with a jump replays it; without the jump the same steps diverge")
+    func replayHonoursJumps() throws {
+      var steps: [RecordedStep<Loader>] = []
+      func add(
+        _ stage: FeatureStage, wish: Loader.Wish? = nil, effect: Loader.Effect? = nil,
+        state: Loader.State? = nil
+      ) {
+        steps.append(
+          RecordedStep(
+            number: steps.count, stage: stage, time: .zero, wish: wish,
+            action: wish == nil ? nil : wish, effect: effect, state: state))
+      }
+      add(.created, state: Loader.State())
+      add(.wish, wish: .increment)
+      add(.state, effect: .incremented, state: Loader.State(count: 1))
+      add(.created, state: Loader.State(count: 10))
+      add(.wish, wish: .increment)
+      add(.state, effect: .incremented, state: Loader.State(count: 11))
+      let header = RecordingHeader<Loader.State>(
+        featureName: "jumper", typeName: String(reflecting: Loader.self),
+        initialState: Loader.State())
+      let recording = Recording<Loader>(header: header, steps: steps)
+      let replay = recording.replay { _ in Loader() }
+      #expect(replay.divergence == nil, "\(String(describing: replay.divergence))")
+      #expect(replay.finalState.count == 11)
+      var withoutJump = steps
+      withoutJump.remove(at: 3)
+      let diverging = Recording<Loader>(header: header, steps: withoutJump).replay { _ in Loader() }
+      #expect(diverging.divergence != nil)
+    }
+  }
+#endif  // Inspector
