@@ -50,36 +50,33 @@ public struct AppLifecycle: Sendable {
   ///   `NotificationCenter.default` in an app.
   /// - Returns: The source of lifecycle events.
   public static func notifications(from center: NotificationCenter) -> AppLifecycle {
-    let box = CenterBox(center: center)
+    let center = SendableCenter(center)
     return AppLifecycle {
       AsyncStream { continuation in
         let tokens = notificationNames.map { name, event in
-          box.center.addObserver(forName: name, object: nil, queue: nil) { _ in
+          center.value.addObserver(forName: name, object: nil, queue: nil) { _ in
             continuation.yield(event)
           }
         }
-        let observers = ObserverTokens(tokens)
+        let observers = SendableCenter(center.value, observers: tokens)
         continuation.onTermination = { _ in
-          for token in observers.tokens { box.center.removeObserver(token) }
+          for token in observers.observers { observers.value.removeObserver(token) }
         }
       }
     }
   }
 }
 
-/// A notification center handed to the subscription's closures.
-private struct CenterBox: @unchecked Sendable {
-  // NotificationCenter is thread-safe; it is not declared Sendable on every platform.
-  let center: NotificationCenter
-}
+/// A notification center, and the observers one subscription added to it, handed to the
+/// subscription's closures.
+private struct SendableCenter: @unchecked Sendable {
+  // NotificationCenter is thread-safe and accepts removal from any thread; it is not declared
+  // Sendable on every platform. The observers are only read, once, when the subscription ends.
+  let value: NotificationCenter
+  let observers: [any NSObjectProtocol]
 
-/// The observer tokens of one subscription, removed when it ends.
-private struct ObserverTokens: @unchecked Sendable {
-  // Only read, once, when the subscription ends; NotificationCenter accepts removal from any
-  // thread.
-  let tokens: [any NSObjectProtocol]
-
-  init(_ tokens: [any NSObjectProtocol]) {
-    self.tokens = tokens
+  init(_ value: NotificationCenter, observers: [any NSObjectProtocol] = []) {
+    self.value = value
+    self.observers = observers
   }
 }
