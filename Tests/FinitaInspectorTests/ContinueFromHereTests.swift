@@ -44,13 +44,10 @@
         _ request: Int, _ kind: InspectorCommand.Kind, state: JSONValue? = nil,
         wish: JSONValue? = nil
       ) async throws -> CommandReply {
-        try page.send(
-          InspectorEnvelope(
-            .command(
-              InspectorCommand(
-                requestID: request, feature: featureID, kind: kind, state: state, wish: wish)),
-            app: appID))
-        return try #require(await next(&received) { $0.reply?.requestID == request }?.reply)
+        try #require(
+          await FinitaInspectorTests.command(
+            request, kind, feature: featureID, app: appID, state: state, wish: wish, from: page,
+            reading: &received))
       }
 
       // Travel back to the start, continue from there, and go on: the live count is 1, not 3.

@@ -328,13 +328,10 @@
         _ id: Int, _ kind: InspectorCommand.Kind, state: JSONValue? = nil,
         wish: JSONValue? = nil
       ) async throws -> CommandReply {
-        try page.send(
-          InspectorEnvelope(
-            .command(
-              InspectorCommand(
-                requestID: id, feature: boundID, kind: kind, state: state, wish: wish)),
-            app: app))
-        return try #require(await next(&received) { $0.reply?.requestID == id }?.reply)
+        try #require(
+          await FinitaInspectorTests.command(
+            id, kind, feature: boundID, app: app, state: state, wish: wish, from: page,
+            reading: &received))
       }
 
       #expect(try await command(1, .travel, state: ["coins": 0]).ok)
@@ -394,14 +391,11 @@
       let appName = try #require(app)
 
       func sendWish(_ id: Int, to feature: UInt64, amount: Int) async throws -> CommandReply {
-        try page.send(
-          InspectorEnvelope(
-            .command(
-              InspectorCommand(
-                requestID: id, feature: feature, kind: .sendWish,
-                wish: ["insert": ["amount": .number(Double(amount))]])),
-            app: appName))
-        return try #require(await next(&received) { $0.reply?.requestID == id }?.reply)
+        try #require(
+          await FinitaInspectorTests.command(
+            id, .sendWish, feature: feature, app: appName,
+            wish: ["insert": ["amount": .number(Double(amount))]], from: page,
+            reading: &received))
       }
 
       // The client accepts the wish before it replies, and nothing else processes the meters.

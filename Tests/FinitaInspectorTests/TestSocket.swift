@@ -80,6 +80,22 @@
     return nil
   }
 
+  /// Sends a command about `feature` of `app` from `page` and reads until its reply; `nil` when
+  /// the connection ended first.
+  func command(
+    _ request: Int, _ kind: InspectorCommand.Kind, feature: UInt64, app: String,
+    state: JSONValue? = nil, wish: JSONValue? = nil,
+    from page: TestSocket, reading received: inout AsyncStream<String>.Iterator
+  ) async throws -> CommandReply? {
+    try page.send(
+      InspectorEnvelope(
+        .command(
+          InspectorCommand(
+            requestID: request, feature: feature, kind: kind, state: state, wish: wish)),
+        app: app))
+    return await next(&received) { $0.reply?.requestID == request }?.reply
+  }
+
   /// Opens a page socket at `url` and waits for the inspector's welcome; returns the socket and
   /// the iterator of what it receives after the welcome.
   func openPage(_ url: URL) async -> (TestSocket, AsyncStream<String>.Iterator) {
