@@ -115,3 +115,26 @@ extension EntityTable: ExpressibleByArrayLiteral {
     self.init(elements)
   }
 }
+
+extension EntityTable: Encodable where Entity: Encodable {
+  /// Encodes the entities as an array, in order.
+  ///
+  /// - Parameter encoder: The encoder.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    for id in ids {
+      try container.encode(entities[id])
+    }
+  }
+}
+
+extension EntityTable: Decodable where Entity: Decodable {
+  /// Decodes an array of entities; a later entity with a known identifier replaces the earlier
+  /// one, as ``init(_:)`` does.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` when the value is not an array of entities.
+  public init(from decoder: any Decoder) throws {
+    self.init(try [Entity](from: decoder))
+  }
+}

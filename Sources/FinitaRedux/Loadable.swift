@@ -73,3 +73,6 @@ public enum Loadable<Value, Failure: Error> {
 extension Loadable: Equatable where Value: Equatable, Failure: Equatable {}
 extension Loadable: Hashable where Value: Hashable, Failure: Hashable {}
 extension Loadable: Sendable where Value: Sendable, Failure: Sendable {}
+// Encoded with a key for the stage: `{"idle":{}}`, `{"loading":{"previous":…}}`,
+// `{"loaded":{"_0":…}}`, `{"failed":{"_0":…,"previous":…}}`.
+extension Loadable: Codable where Value: Codable, Failure: Codable {}

@@ -1,15 +1,16 @@
 import Finita
 import FinitaRedux
+import Foundation
 import Testing
 
 @Suite("The shape of state: Loadable and EntityTable (seed 004)")
 struct ShapeOfStateTests {
-  struct User: Identifiable, Equatable, Sendable {
+  struct User: Identifiable, Equatable, Codable, Sendable {
     var id: Int
     var name: String
   }
 
-  struct Failure: Error, Equatable, Sendable {
+  struct Failure: Error, Equatable, Codable, Sendable {
     var message: String
   }
 
@@ -110,5 +111,31 @@ struct ShapeOfStateTests {
     for action in Self.actions { feature.accept(action) }
     #expect(feature.state == Self.expected)
     feature.dispose()
+  }
+
+  @Test("both encode as JSON and decode back; a table decodes a repeated identifier in place")
+  func codable() throws {
+    let stages: [Loadable<User, Failure>] = [
+      .idle, .loading(previous: nil), .loading(previous: User(id: 1, name: "Ann")),
+      .loaded(User(id: 2, name: "Bo")), .failed(Failure(message: "offline"), previous: nil),
+    ]
+    for stage in stages {
+      let data = try JSONEncoder().encode(stage)
+      #expect(try JSONDecoder().decode(Loadable<User, Failure>.self, from: data) == stage)
+    }
+    let table: EntityTable<User> = [User(id: 2, name: "Bo"), User(id: 1, name: "Ann")]
+    let sorted = JSONEncoder()
+    sorted.outputFormatting = .sortedKeys
+    let text = String(decoding: try sorted.encode(table), as: UTF8.self)
+    #expect(text == #"[{"id":2,"name":"Bo"},{"id":1,"name":"Ann"}]"#)
+    #expect(try JSONDecoder().decode(EntityTable<User>.self, from: Data(text.utf8)) == table)
+    // As `init(_:)`: the later entity replaces the earlier one, in its place.
+    let repeated = Data(#"[{"id":1,"name":"A"},{"id":2,"name":"B"},{"id":1,"name":"C"}]"#.utf8)
+    let decoded = try JSONDecoder().decode(EntityTable<User>.self, from: repeated)
+    #expect(decoded.map(\.name) == ["C", "B"])
+    // Not an array: the decoder's error, never a crash.
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(EntityTable<User>.self, from: Data(#"{"id":1}"#.utf8))
+    }
   }
 }
