@@ -8,9 +8,11 @@
   import ServiceLifecycle
 
   /// A local HTTP server with a paged JSON API over a ``FinitaExamples/PageCatalog``, for trying
-  /// the paginator against a real server: `GET /pages/{index}` answers a ``PageDocument``.
+  /// the paginator against a real server: `GET /pages/{index}` answers a ``PageDocument``. It
+  /// also serves the users of seed 004's Redux example: `GET /users` answers a JSON array of
+  /// ``FinitaExamples/User``.
   ///
-  /// A failure can be injected for one page: the next request for it answers
+  /// A failure can be injected for one page, or for the users: the next request for it answers
   /// `500 Internal Server Error`, and the one after succeeds again.
   ///
   /// ```swift
@@ -23,14 +25,20 @@
   public final class PageServer: Sendable {
     /// The data served.
     public let catalog: PageCatalog
+    /// The users served at `/users`.
+    public let users: [User]
     private let failures = LockedValue<[Int: Int]>([:])
+    private let userFailures = LockedValue(0)
     private let life = ServiceLife<URL>()
 
     /// Creates a server; it listens only after ``start(host:port:)``.
     ///
-    /// - Parameter catalog: The data to serve.
-    public init(catalog: PageCatalog) {
+    /// - Parameters:
+    ///   - catalog: The pages to serve.
+    ///   - users: The users to serve; a few samples by default.
+    public init(catalog: PageCatalog, users: [User] = User.samples) {
       self.catalog = catalog
+      self.users = users
     }
 
     /// The server's address while it runs.
@@ -43,6 +51,11 @@
     /// - Parameter index: The page to fail, once.
     public func failNextRequest(forPage index: Int) {
       failures.withLock { $0[index, default: 0] += 1 }
+    }
+
+    /// Makes the next request for the users answer `500 Internal Server Error`.
+    public func failNextUsersRequest() {
+      userFailures.withLock { $0 += 1 }
     }
 
     /// Starts listening and returns once the server accepts connections.
@@ -99,9 +112,28 @@
         }
         return PageDocument(page)
       }
+      router.get("users") { [users, userFailures] _, _ -> UsersDocument in
+        let fails = userFailures.withLock { count -> Bool in
+          defer { count = max(0, count - 1) }
+          return count > 0
+        }
+        if fails {
+          throw HTTPError(.internalServerError, message: "Injected failure for the users")
+        }
+        return UsersDocument(users: users)
+      }
       return router
     }
   }
 
   extension PageDocument: ResponseEncodable {}
+
+  /// The users as the server encodes them: a bare JSON array.
+  struct UsersDocument: ResponseEncodable {
+    let users: [User]
+
+    func encode(to encoder: any Encoder) throws {
+      try users.encode(to: encoder)
+    }
+  }
 #endif  // HTTPExamples
