@@ -288,7 +288,7 @@ let package = Package(
     .target(
       name: "FinitaInspectorClient",
       dependencies: [
-        "Finita", "FinitaAutomaton", "FinitaEventLog", "FinitaInspectorProtocol",
+        "Finita", "FinitaAutomaton", "FinitaEventLog", "FinitaInspectorProtocol", "FinitaRedux",
         .product(
           name: "HummingbirdWSClient",
           package: "hummingbird-websocket",
@@ -330,7 +330,7 @@ let package = Package(
       dependencies: [
         "FinitaInspector", "FinitaInspectorClient", "FinitaInspectorProtocol", "Finita",
         "FinitaAutomaton", "FinitaExamples", "FinitaRecording", "FinitaFixtures",
-        "FinitaInspectorDemo",
+        "FinitaInspectorDemo", "FinitaRedux",
         .product(
           name: "HummingbirdWSClient",
           package: "hummingbird-websocket",

@@ -1,9 +1,10 @@
 #if Inspector
   import Finita
   import FinitaInspectorProtocol
+  import FinitaRedux
   import Foundation
 
-  /// What the client may do with one feature the app handed it.
+  /// What the client may do with one feature or store the app handed it.
   struct InspectorAttachment: Sendable {
     /// The feature's number in the events the client streams (`FeatureInfo.id`); `nil` when no
     /// interceptor sees the feature or it was disposed already: nothing is left to bind to it.
@@ -22,119 +23,217 @@
       diagram: (@Sendable (Definition.State) -> (dot: String, mermaid: String))?,
       recordJump: @escaping @Sendable (UInt64, @escaping @Sendable () -> RenderedValues) -> Void
     ) -> InspectorAttachment {
-      let weakFeature = WeakFeature(feature)
+      let weakFeature = WeakReference(feature)
       let typeName = String(describing: Definition.self)
-      let featureID = feature.isDisposed ? nil : feature.interceptedInfo?.id
-      let execute: @Sendable (InspectorCommand) -> CommandReply = { command in
-        Self.execute(
-          command, on: weakFeature.feature, typeName: typeName, decodeState: decodeState,
-          decodeWish: decodeWish, wishExample: wishExample,
-          recordJump: { render in featureID.map { recordJump($0, render) } })
+      var travel: (@Sendable (JSONValue) throws -> Void)?
+      if let decodeState {
+        travel = { json in
+          let state = try decodeState(json)
+          weakFeature.value?.travel(to: state)
+        }
       }
+      var send: (@Sendable (JSONValue) throws -> String)?
+      if let decodeWish {
+        send = { json in
+          let wish = try decodeWish(json)
+          weakFeature.value?.accept(wish)
+          return "\(wish)"
+        }
+      }
+      let target = Target(
+        names: Names(
+          kind: "feature", owner: typeName, state: "\(typeName).State", wish: "\(typeName).Wish",
+          wishNoun: "wish", wishes: "wishes"),
+        isGone: { weakFeature.value?.isDisposed ?? true },
+        isTravelling: { weakFeature.value?.isTravelling ?? false },
+        state: { weakFeature.value?.state },
+        travel: travel,
+        returnToLive: { weakFeature.value?.returnToLive() },
+        continueFromShown: { weakFeature.value?.continueFromTravelledState() },
+        pause: {
+          if let feature = weakFeature.value { feature.travel(to: feature.state) }
+        },
+        send: send)
       var drawCurrent: (@Sendable () -> (dot: String, mermaid: String)?)?
       if let diagram {
         drawCurrent = {
-          guard let feature = weakFeature.feature else { return nil }
+          guard let feature = weakFeature.value else { return nil }
           return diagram(feature.state)
         }
       }
-      let example: JSONValue? = wishExample.flatMap { ValueEncoding.json($0) }
-      return InspectorAttachment(
+      return make(
+        target, featureID: feature.isDisposed ? nil : feature.interceptedInfo?.id,
+        wishExample: wishExample.flatMap { ValueEncoding.json($0) }, diagram: drawCurrent,
+        recordJump: recordJump)
+    }
+
+    static func make<State: Codable & Sendable, Action: Decodable & Sendable>(
+      store: Store<State, Action>,
+      actionExample: Action?,
+      recordJump: @escaping @Sendable (UInt64, @escaping @Sendable () -> RenderedValues) -> Void
+    ) -> InspectorAttachment {
+      let weakStore = WeakReference(store)
+      let typeName = String(describing: Store<State, Action>.self)
+      let target = Target(
+        names: Names(
+          kind: "store", owner: typeName, state: String(describing: State.self),
+          wish: String(describing: Action.self), wishNoun: "action", wishes: "actions"),
+        isGone: { weakStore.value?.isDisposed ?? true },
+        isTravelling: { weakStore.value?.isTravelling ?? false },
+        state: { weakStore.value?.state },
+        travel: { json in
+          let state = try JSONDecoding.decode(State.self, from: json)
+          weakStore.value?.travel(to: state)
+        },
+        returnToLive: { weakStore.value?.returnToLive() },
+        continueFromShown: { weakStore.value?.continueFromTravelledState() },
+        pause: {
+          if let store = weakStore.value { store.travel(to: store.state) }
+        },
+        send: { json in
+          let action = try JSONDecoding.decode(Action.self, from: json)
+          weakStore.value?.dispatch(action)
+          return "\(action)"
+        })
+      return make(
+        target, featureID: store.isDisposed ? nil : store.interceptedInfo?.id,
+        wishExample: actionExample.flatMap { ValueEncoding.json($0) }, diagram: nil,
+        recordJump: recordJump)
+    }
+
+    private static func make(
+      _ target: Target, featureID: UInt64?, wishExample: JSONValue?,
+      diagram: (@Sendable () -> (dot: String, mermaid: String)?)?,
+      recordJump: @escaping @Sendable (UInt64, @escaping @Sendable () -> RenderedValues) -> Void
+    ) -> InspectorAttachment {
+      InspectorAttachment(
         featureID: featureID,
-        canTravel: decodeState != nil,
-        acceptsWishes: decodeWish != nil,
-        wishExample: example,
-        execute: execute,
-        diagram: drawCurrent)
+        canTravel: target.travel != nil,
+        acceptsWishes: target.send != nil,
+        wishExample: wishExample,
+        execute: { command in
+          target.execute(
+            command, wishExample: wishExample,
+            recordJump: { render in featureID.map { recordJump($0, render) } })
+        },
+        diagram: diagram)
     }
 
-    private static func execute<Definition: FeatureDefinition>(
-      _ command: InspectorCommand,
-      on feature: Feature<Definition>?,
-      typeName: String,
-      decodeState: (@Sendable (JSONValue) throws -> Definition.State)?,
-      decodeWish: (@Sendable (JSONValue) throws -> Definition.Wish)?,
-      wishExample: Definition.Wish?,
-      recordJump: (@escaping @Sendable () -> RenderedValues) -> Void
-    ) -> CommandReply {
-      func reply(_ ok: Bool, _ message: String) -> CommandReply {
-        CommandReply(
-          requestID: command.requestID, feature: command.feature, ok: ok, message: message)
-      }
-      guard let feature, !feature.isDisposed else {
-        return reply(false, "The feature \(typeName) is gone (disposed or released).")
-      }
-      switch command.kind {
-      case .travel:
-        guard let decodeState else {
-          return reply(false, "\(typeName)'s state is not Codable, so it cannot travel.")
-        }
-        guard let json = command.state else {
-          return reply(false, "A travel command needs a \"state\".")
-        }
-        do {
-          feature.travel(to: try decodeState(json))
-          return reply(true, "Travelled; wishes are held until back to live.")
-        } catch {
-          return reply(
-            false,
-            "The state does not decode as \(typeName).State: "
-              + InspectorProtocol.describe(error))
-        }
-      case .live, .resume:
-        feature.returnToLive()
-        return reply(true, "Back to live.")
-      case .continue:
-        guard feature.isTravelling else {
-          return reply(
-            false, "\(typeName) is live: there is nothing to continue from. Travel or pause first.")
-        }
-        // The jump goes into the stream first: continuing handles the held wishes at once, and
-        // their stages come after it.
-        let state = feature.state
-        recordJump {
-          RenderedValues(
-            text: "continued from \(state)",
-            state: ValueEncoding.json(state) ?? .string("\(state)"))
-        }
-        feature.continueFromTravelledState()
-        return reply(true, "Continuing from the state shown; the jump is a step of the history.")
-      case .pause:
-        feature.travel(to: feature.state)
-        return reply(true, "Paused; wishes are held until resumed.")
-      case .sendWish:
-        guard let decodeWish else {
-          return reply(false, "\(typeName)'s wish is not Decodable, so it cannot be sent as JSON.")
-        }
-        guard let json = command.wish else {
-          return reply(false, "A sendWish command needs a \"wish\".")
-        }
-        do {
-          let wish = try decodeWish(json)
-          feature.accept(wish)
-          return reply(true, "Sent \(wish).")
-        } catch {
-          return reply(
-            false,
-            "The wish does not decode as \(typeName).Wish: \(InspectorProtocol.describe(error))."
-              + " Write it as Swift's Codable encodes the wish"
-              + (wishExample.map { ", for example \(Self.text(ValueEncoding.json($0)))" } ?? "."))
-        }
-      }
+    /// How replies name what the commands go to.
+    struct Names: Sendable {
+      /// "feature" or "store".
+      let kind: String
+      /// The definition's type name, such as `Loader`, or the store's, such as
+      /// `Store<Estimate, EstimateAction>`.
+      let owner: String
+      let state: String
+      let wish: String
+      /// "wish" or "action".
+      let wishNoun: String
+      /// "wishes" or "actions".
+      let wishes: String
     }
 
-    private static func text(_ value: JSONValue?) -> String {
-      guard let value else { return "" }
-      return String(decoding: ValueEncoding.data(value), as: UTF8.self)
+    /// The operations the commands need, on a feature or on a store.
+    struct Target: Sendable {
+      let names: Names
+      let isGone: @Sendable () -> Bool
+      let isTravelling: @Sendable () -> Bool
+      let state: @Sendable () -> (any Sendable)?
+      /// `nil` when the state is not `Codable`.
+      let travel: (@Sendable (JSONValue) throws -> Void)?
+      let returnToLive: @Sendable () -> Void
+      let continueFromShown: @Sendable () -> Void
+      /// Travels to the state shown, which holds what comes next.
+      let pause: @Sendable () -> Void
+      /// Sends a wish or dispatches an action; returns its description. `nil` when the type is
+      /// not `Decodable`.
+      let send: (@Sendable (JSONValue) throws -> String)?
+
+      func execute(
+        _ command: InspectorCommand, wishExample: JSONValue?,
+        recordJump: (@escaping @Sendable () -> RenderedValues) -> Void
+      ) -> CommandReply {
+        func reply(_ ok: Bool, _ message: String) -> CommandReply {
+          CommandReply(
+            requestID: command.requestID, feature: command.feature, ok: ok, message: message)
+        }
+        guard !isGone() else {
+          return reply(false, "The \(names.kind) \(names.owner) is gone (disposed or released).")
+        }
+        switch command.kind {
+        case .travel:
+          guard let travel else {
+            return reply(false, "\(names.owner)'s state is not Codable, so it cannot travel.")
+          }
+          guard let json = command.state else {
+            return reply(false, "A travel command needs a \"state\".")
+          }
+          do {
+            try travel(json)
+            return reply(true, "Travelled; \(names.wishes) are held until back to live.")
+          } catch {
+            return reply(
+              false,
+              "The state does not decode as \(names.state): " + InspectorProtocol.describe(error))
+          }
+        case .live, .resume:
+          returnToLive()
+          return reply(true, "Back to live.")
+        case .continue:
+          guard isTravelling() else {
+            return reply(
+              false,
+              "\(names.owner) is live: there is nothing to continue from. Travel or pause first.")
+          }
+          // The jump goes into the stream first: continuing handles the held wishes at once, and
+          // their stages come after it.
+          if let state = state() {
+            recordJump {
+              RenderedValues(
+                text: "continued from \(state)",
+                state: ValueEncoding.json(state) ?? .string("\(state)"))
+            }
+          }
+          continueFromShown()
+          return reply(true, "Continuing from the state shown; the jump is a step of the history.")
+        case .pause:
+          pause()
+          return reply(true, "Paused; \(names.wishes) are held until resumed.")
+        case .sendWish:
+          guard let send else {
+            return reply(
+              false,
+              "\(names.owner)'s \(names.wishNoun) is not Decodable, so it cannot be sent as JSON.")
+          }
+          guard let json = command.wish else {
+            return reply(false, "A sendWish command needs a \"wish\".")
+          }
+          do {
+            return reply(true, "Sent \(try send(json)).")
+          } catch {
+            return reply(
+              false,
+              "The \(names.wishNoun) does not decode as \(names.wish): "
+                + "\(InspectorProtocol.describe(error))."
+                + " Write it as Swift's Codable encodes the \(names.wishNoun)"
+                + (wishExample.map { ", for example \(Self.text($0))" } ?? "."))
+          }
+        }
+      }
+
+      private static func text(_ value: JSONValue) -> String {
+        String(decoding: ValueEncoding.data(value), as: UTF8.self)
+      }
     }
   }
 
-  /// A feature the client does not keep alive.
-  final class WeakFeature<Definition: FeatureDefinition>: Sendable {
-    weak let feature: Feature<Definition>?
+  /// A feature or store the client does not keep alive.
+  final class WeakReference<Value: AnyObject & Sendable>: Sendable {
+    weak let value: Value?
 
-    init(_ feature: Feature<Definition>) {
-      self.feature = feature
+    init(_ value: Value) {
+      self.value = value
     }
   }
 

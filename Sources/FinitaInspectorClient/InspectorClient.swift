@@ -2,6 +2,7 @@
   import Finita
   import FinitaAutomaton
   import FinitaInspectorProtocol
+  import FinitaRedux
   import Foundation
   import HummingbirdWSClient
   import Logging
@@ -208,6 +209,31 @@
       }
       // Stopped meanwhile: nothing would end the watcher but the feature's disposal.
       if !kept { watcher.cancel() }
+      return self
+    }
+
+    /// Lets the inspector show a FinitaRedux `Store` as it shows a feature: its actions and
+    /// states in the timeline (the present state, not the undo history around it), time travel,
+    /// and actions typed as JSON dispatched to it.
+    ///
+    /// ```swift
+    /// let store = Store(initialState: UsersState(), reducer: Users.reducer,
+    ///                   configuration: .init(name: "users"))
+    /// client.inspect(store, actionExample: .fetch)
+    /// ```
+    ///
+    /// The store must be created after the client started (as a feature must), with a name the
+    /// client's `features` selection takes. Travelling holds dispatched actions, as
+    /// `Store.travel(to:)` does; Continue from here keeps the state shown as a new branch.
+    ///
+    /// - Parameters:
+    ///   - store: The store; the client does not keep it alive.
+    ///   - actionExample: An action the page offers as a start.
+    @discardableResult
+    public func inspect<State: Codable & Sendable, Action: Decodable & Sendable>(
+      _ store: Store<State, Action>, actionExample: Action? = nil
+    ) -> InspectorClient {
+      _ = attach(.make(store: store, actionExample: actionExample, recordJump: recordJump))
       return self
     }
 

@@ -2,6 +2,7 @@
   import Finita
   import FinitaEventLog
   import FinitaInspectorProtocol
+  import FinitaRedux
 
   /// The interceptor an ``InspectorClient`` installs: it keeps a log of each feature's stages,
   /// which the client's sender reads; the feature never waits for the sender.
@@ -32,11 +33,20 @@
       var values = RenderedValues(text: event.valueDescription)
       switch event.stage {
       case .created, .state:
+        // A store's feature is shown as the store: its present state, not the history around it.
+        let present = (event.state as? any StorePresentRendering)?.renderedPresent
+        let state: (any Sendable)? = present ?? event.state
+        if let present {
+          let before = (event.previousState as? any StorePresentRendering)?.renderedPresent
+          values.text = before.map { "\($0) -> \(present)" } ?? "\(present)"
+        }
         // A state that does not encode is shown as its description, so the page can still diff it.
-        values.state = ValueEncoding.json(event.state) ?? event.state.map { .string("\($0)") }
+        values.state = ValueEncoding.json(state) ?? state.map { .string("\($0)") }
         if event.stage == .state { values.effect = ValueEncoding.json(event.effect) }
       case .wish:
-        values.value = ValueEncoding.json(event.wish)
+        let action: (any Sendable)? = (event.wish as? any StoreActionRendering)?.renderedAction
+        values.value = ValueEncoding.json(action ?? event.wish)
+        if let action { values.text = "\(action)" }
       case .effect:
         values.value = ValueEncoding.json(event.effect)
         values.action = ValueEncoding.json(event.action)
