@@ -482,7 +482,7 @@ let package = Package(
       dependencies: [
         "Finita", "FinitaAutomaton", "FinitaStatechart", "FinitaRedux", "FinitaExamples",
         "FinitaRecording", "FinitaExamplesHTTP", "FinitaLogging", "FinitaSpec", "FinitaInspector",
-        "FinitaInspectorDemo", "FinitaExternalTool", "FinitaRouting",
+        "FinitaInspectorDemo", "FinitaExternalTool", "FinitaRouting", "FinitaBindings",
         .product(
           name: "ArgumentParser",
           package: "swift-argument-parser",

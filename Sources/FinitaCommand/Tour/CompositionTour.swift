@@ -1,4 +1,5 @@
 import Finita
+import FinitaBindings
 
 /// A search screen's feature: choosing a result is news for whoever opens resumes.
 struct ResumeSearch: FeatureDefinition {
@@ -102,7 +103,11 @@ enum CompositionTour {
     )
     let lifecycle = ManualLifecycle()
     let binder = Binder(lifecycle: lifecycle, log: { print("   binder  \($0)") })
-    binder.bind(.news(of: search), to: .wishes(of: viewer), named: "open resume") { news in
+    // An interceptor on one connection, as on a feature: it records what went through.
+    let recorder = BindingRecorder()
+    binder.bind(
+      .news(of: search), to: .wishes(of: viewer), named: "open resume", interceptors: [recorder]
+    ) { news in
       switch news {
       case .resumeChosen(let id): .show(id)
       }
@@ -123,6 +128,14 @@ enum CompositionTour {
     lifecycle.end()
     search.accept(.choose(resume: 7))
     output.note("(the app received: search \(search.state); viewer \(viewer.state))")
+    output.note("(a BindingRecorder on \"open resume\" saw:)")
+    for entry in recorder.entries {
+      print("   recorder  \(entry)")
+    }
+    let replayed = Feature(initialState: ResumeViewer.State(), definition: ResumeViewer())
+    let count = recorder.play("open resume", into: .wishes(of: replayed))
+    output.note("(playback: \(count) recorded wish(es) sent to a fresh viewer: \(replayed.state))")
+    replayed.dispose()
     binder.cancel()
     search.dispose()
     viewer.dispose()

@@ -36,6 +36,7 @@ enum Tour {
     await StatechartTour.run(&output)
     await ReduxTour.run(&output)
     await ReduxTour.thunks(&output)
+    await ReduxTour.users(&output)
     await include(.logging)
     await ObservingTour.run(&output)
     await RecordingTour.run(&output)
