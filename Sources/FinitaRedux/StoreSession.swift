@@ -23,6 +23,20 @@ import Finita
 /// dispatches are, and an action a middleware delayed or changed is recorded as the Reducer
 /// received it. So the session's Actor does nothing; a replay feeds each recorded change to the
 /// Reducer, and checks the Reducer and the undo history against the recorded states.
+///
+/// A *running* session, made with ``init(running:history:)``, is the store without its
+/// middleware and thunks: its Actor turns each input into the change a store makes of it, so
+/// a tool that runs features on its own (FinitaTesting's `Explorer`, a `FeatureTester`) runs
+/// the store's reducer and undo history:
+///
+/// ```swift
+/// let session = StoreSession(running: cartReducer, history: HistoryOptions(limit: 10))
+/// let explorer = Explorer(
+///   initialState: session.history(startingAt: Cart()),
+///   wishes: .one(of: [actions.map { .dispatch($0) }, .constant(.undo), .constant(.redo)]),
+///   invariants: [.always("no empty line") { $0.present.lines.allSatisfy { $0.quantity > 0 } }]
+/// ) { _ in session }
+/// ```
 public struct StoreSession<AppState: Sendable, AppAction: Sendable>: FeatureDefinition {
   /// What the store was asked.
   public enum Input: Sendable {
@@ -63,6 +77,8 @@ public struct StoreSession<AppState: Sendable, AppAction: Sendable>: FeatureDefi
 
   let reducer: Reducer<AppState, AppAction>
   let historyOptions: HistoryOptions<AppState, AppAction>
+  /// Whether the Actor makes the changes, as a store does; a replay's does nothing.
+  let isRunning: Bool
 
   /// Creates the definition that replays a store's session.
   ///
@@ -75,16 +91,55 @@ public struct StoreSession<AppState: Sendable, AppAction: Sendable>: FeatureDefi
   ) {
     self.reducer = reducer
     self.historyOptions = history ?? .none
+    self.isRunning = false
   }
 
-  /// Does nothing: a session's changes are fed as they were recorded.
+  /// Creates a running session: the store's reducer and undo history, without middleware or
+  /// thunks, as a definition any feature can run.
+  ///
+  /// An input makes the change a store makes of it: an action is reduced; undo, redo and a
+  /// jump move through the history when they can, and do nothing when they cannot; a restore
+  /// replaces the state.
+  ///
+  /// - Parameters:
+  ///   - reducer: The store's Reducer.
+  ///   - history: The store's history options; `nil` for a store without history.
+  public init(
+    running reducer: Reducer<AppState, AppAction>,
+    history: HistoryOptions<AppState, AppAction>? = nil
+  ) {
+    self.reducer = reducer
+    self.historyOptions = history ?? .none
+    self.isRunning = true
+  }
+
+  /// The state a store with this session's history options starts from: `state`, with an
+  /// empty undo history.
+  ///
+  /// - Parameter state: The store's initial state.
+  /// - Returns: The state with its history, a feature's initial state.
+  public func history(startingAt state: AppState) -> StoreHistory<AppState> {
+    StoreHistory(present: state, limit: historyOptions.limit)
+  }
+
+  /// Makes the change a store makes of an input when the session runs (see
+  /// ``init(running:history:)``); does nothing in a replay, whose changes are fed as they
+  /// were recorded.
   ///
   /// - Parameters:
   ///   - state: The store's state.
   ///   - action: What the store was asked.
-  /// - Returns: No effects.
+  /// - Returns: The change, if any.
   public func act(_ state: State, _ action: Input) -> Effects<Change> {
-    .none
+    guard isRunning else { return .none }
+    switch action {
+    case .dispatch(let action): return .just(.reduced(action))
+    case .undo: return state.canUndo ? .just(.undo) : .none
+    case .redo: return state.canRedo ? .just(.redo) : .none
+    case .jump(let index):
+      return state.states.indices.contains(index) ? .just(.jump(to: index)) : .none
+    case .restore(let restored): return .just(.restored(restored))
+    }
   }
 
   /// Applies a change as the store does: runs the Reducer and records the undo step, or moves
