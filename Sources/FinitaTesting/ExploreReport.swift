@@ -115,6 +115,7 @@ public struct ExploreFailure<Definition: FeatureDefinition>: Sendable, CustomStr
     case .wish(let wish): "send \(ValueDump(maxDepth: 3).line(of: wish))"
     case .advance(let duration): "advance \(duration)"
     case .dispose: "dispose"
+    case .completion(let completion): completion.description
     }
   }
 
@@ -129,12 +130,31 @@ public struct ExploreFailure<Definition: FeatureDefinition>: Sendable, CustomStr
       "  }",
       "  tester.exhaustivity = .off",
     ]
+    let completes = outcome.steps.contains { step in
+      if case .completion = step.input { true } else { false }
+    }
+    if completes {
+      lines.insert("  let calls = \(source.calls)", at: 1)
+    }
     for step in outcome.steps {
       switch step.input {
       case .wish(let wish): lines.append("  await tester.send(\(swiftLiteral(wish)))")
       case .advance(let duration):
         lines.append("  await tester.advance(by: \(swiftLiteral(duration)))")
       case .dispose: lines.append("  tester.feature.dispose()")
+      case .completion(let completion):
+        guard let outcome = completion.outcome, completion.request != nil else {
+          lines.append("  // No call was in flight to complete here.")
+          continue
+        }
+        // A response or an error is a value of the test's own types, which a description
+        // cannot always spell: the line names it, and the test fills it in.
+        lines.append("  // \(completion)")
+        // The work a step starts runs after it: settling lets it reach its calls.
+        lines.append("  await tester.skipUnasserted()")
+        lines.append(
+          "  calls.complete(\(completion.call), with: <#.\(outcome)#>)")
+        lines.append("  await tester.skipUnasserted()")
       }
     }
     if let violation = outcome.violation {

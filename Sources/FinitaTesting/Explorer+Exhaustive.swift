@@ -24,11 +24,7 @@ extension Explorer {
     key: ((ExploreOutcome<Definition>) -> AnyHashable)?
   ) async -> ExploreReport<Definition> {
     let runner = ExploreRunner(explorer: self)
-    var coverage = ExploreCoverage()
-    coverage.addInitial(stateKind(initialState))
-    var names = KindNames()
-    var sequences = 0
-    var stepsRun = 0
+    var tally = ExploreTally(explorer: self)
     let start = await runner.run(inputs: [])
     var seen: Set<AnyHashable> = []
     if let key { seen.insert(key(start)) }
@@ -38,15 +34,11 @@ extension Explorer {
       for prefix in frontier {
         for input in alphabet {
           let outcome = await runner.run(inputs: prefix + [input])
-          sequences += 1
-          stepsRun += outcome.steps.count
-          coverage.add(outcome, stateKind: stateKind, names: &names)
+          tally.count(outcome)
           if outcome.violation != nil {
             let failure = ExploreFailure(
               explorer: self, outcome: outcome, seed: nil, originalLength: outcome.steps.count)
-            return ExploreReport(
-              sequences: sequences, steps: stepsRun, failure: failure, coverage: coverage,
-              distinctStates: key == nil ? nil : seen.count)
+            return tally.report(failure: failure, distinctStates: key == nil ? nil : seen.count)
           }
           if let key, !seen.insert(key(outcome)).inserted { continue }
           next.append(prefix + [input])
@@ -54,9 +46,7 @@ extension Explorer {
       }
       frontier = next
     }
-    return ExploreReport(
-      sequences: sequences, steps: stepsRun, failure: nil, coverage: coverage,
-      distinctStates: key == nil ? nil : seen.count)
+    return tally.report(failure: nil, distinctStates: key == nil ? nil : seen.count)
   }
 }
 

@@ -44,7 +44,8 @@ public struct Explorer<Definition: FeatureDefinition>: Sendable {
   public var stateKind: @Sendable (State) -> String = { caseName(of: $0) }
   /// How the generated test spells the initial state and the definition.
   public var testSource = ExploreTestSource()
-  let makeDefinition: @Sendable (VirtualClock) -> Definition
+  /// Builds a sequence's definition, and its calls when the explorer answers calls.
+  let makeSequence: @Sendable (VirtualClock) -> (Definition, (any ExploreCallDriver)?)
 
   /// Creates an explorer.
   ///
@@ -66,9 +67,74 @@ public struct Explorer<Definition: FeatureDefinition>: Sendable {
     invariants: [ExploreInvariant<Definition>],
     definition: @escaping @Sendable (VirtualClock) -> Definition
   ) {
+    self.initialState = initialState
+    self.inputs = Self.inputs(wishes: wishes, outside: outside, completionWeight: 0)
+    self.invariants = invariants
+    self.makeSequence = { clock in (definition(clock), nil) }
+  }
+
+  /// Creates an explorer of a feature whose asynchronous work calls a service the explorer
+  /// answers: each sequence gets fresh ``PendingCalls``, and its steps complete the calls in
+  /// flight in any order, with outcomes drawn from `outcomes`.
+  ///
+  /// ```swift
+  /// let explorer = Explorer(
+  ///   initialState: SearchState(), wishes: .element(of: ["a", "ab"]).map { .search($0) },
+  ///   outcomes: { (query: String) in .constant(.success([query + "c"])) },
+  ///   invariants: [.always("results answer the query shown") { $0.resultsQuery == $0.query }]
+  /// ) { clock, search in
+  ///   SearchFeature(search: search.call)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state each sequence starts from.
+  ///   - wishes: The generator of wishes, from the Wish type's cases and payload generators.
+  ///   - outside: Events from outside mixed in with the wishes and completions (the wishes
+  ///     weigh `4`); by default time passes by 100 ms, 1 s or 10 s.
+  ///   - outcomes: The generator of a call's outcome, given its request: a response, or an
+  ///     error; its simplest outcome first.
+  ///   - completionWeight: How often a step completes a call, against the wishes' weight of
+  ///     `4`; a step with no call in flight does nothing.
+  ///   - invariants: What must hold in every sequence.
+  ///   - definition: Builds the definition with each sequence's virtual clock and calls; a
+  ///     fresh one, with fresh test doubles, for each sequence.
+  public init<Request: Sendable, Response: Sendable>(
+    initialState: State,
+    wishes: Gen<Wish>,
+    outside: [ExploreOutsideEvent] = [
+      .advance(by: [.milliseconds(100), .seconds(1), .seconds(10)])
+    ],
+    outcomes: @escaping @Sendable (Request) -> Gen<Result<Response, any Error>>,
+    completionWeight: Int = 3,
+    invariants: [ExploreInvariant<Definition>],
+    definition: @escaping @Sendable (VirtualClock, PendingCalls<Request, Response>) -> Definition
+  ) {
+    self.initialState = initialState
+    self.inputs = Self.inputs(
+      wishes: wishes, outside: outside, completionWeight: completionWeight)
+    self.invariants = invariants
+    self.makeSequence = { clock in
+      let calls = PendingCalls<Request, Response>()
+      return (definition(clock, calls), ExploreCalls(calls: calls, outcomes: outcomes))
+    }
+  }
+
+  private static func inputs(
+    wishes: Gen<Wish>, outside: [ExploreOutsideEvent], completionWeight: Int
+  ) -> Gen<ExploreInput<Wish>> {
     var weighted: [(weight: Int, generator: Gen<ExploreInput<Wish>>)] = [
       (4, wishes.map { .wish($0) })
     ]
+    if completionWeight > 0 {
+      // The call is picked among those in flight when the step runs, and its outcome drawn
+      // then, from the same choices.
+      weighted.append(
+        (
+          completionWeight,
+          Gen { random in .completion(ExploreCompletion(call: random.next(below: 64))) }
+        ))
+    }
     for event in outside {
       switch event.kind {
       case .advance(let durations):
@@ -77,10 +143,7 @@ public struct Explorer<Definition: FeatureDefinition>: Sendable {
         weighted.append((event.weight, .constant(.dispose)))
       }
     }
-    self.initialState = initialState
-    self.inputs = .frequency(weighted)
-    self.invariants = invariants
-    self.makeDefinition = definition
+    return .frequency(weighted)
   }
 
   /// Runs random sequences until the budget is spent or an invariant breaks, and shrinks the
@@ -113,27 +176,50 @@ public struct Explorer<Definition: FeatureDefinition>: Sendable {
     Definition
   > {
     let runner = ExploreRunner(explorer: self)
-    var coverage = ExploreCoverage()
-    coverage.addInitial(stateKind(initialState))
-    var names = KindNames()
-    var sequences = 0
-    var stepsRun = 0
+    var tally = ExploreTally(explorer: self)
     let started = ContinuousClock.now
     for sequenceSeed in seeds {
-      if budget.isSpent(sequences: sequences, since: started) { break }
+      if budget.isSpent(sequences: tally.sequences, since: started) { break }
       let outcome = await runner.run(seed: sequenceSeed, count: steps)
-      sequences += 1
-      stepsRun += outcome.steps.count
-      coverage.add(outcome, stateKind: stateKind, names: &names)
+      tally.count(outcome)
       if let violation = outcome.violation {
         let shrunk = await shrink(outcome, violation: violation, runner: runner)
         let failure = ExploreFailure(
           explorer: self, outcome: shrunk, seed: sequenceSeed, originalLength: outcome.steps.count)
-        return ExploreReport(
-          sequences: sequences, steps: stepsRun, failure: failure, coverage: coverage)
+        return tally.report(failure: failure)
       }
     }
-    return ExploreReport(sequences: sequences, steps: stepsRun, failure: nil, coverage: coverage)
+    return tally.report(failure: nil)
+  }
+
+  /// Runs the given steps again in a fresh feature watched by an interceptor made on the
+  /// sequence's clock: a `FeatureRecorder` from FinitaRecording, say, to hand a failure's
+  /// shrunk sequence to a test or a bug report as a recording. Completions pick the same calls
+  /// and outcomes as when the steps were found.
+  ///
+  /// ```swift
+  /// let failure = try #require(await explorer.run().failure)
+  /// let rerun = await explorer.rerun(failure.inputs) { clock in FeatureRecorder(clock: clock) }
+  /// let recording = try #require(rerun.interceptor.recording(of: Search.self))
+  /// try recording.jsonLines().write(to: url)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - inputs: The steps, as ``ExploreFailure/inputs`` gives them.
+  ///   - interceptor: Makes the feature's interceptor with the sequence's clock.
+  /// - Returns: The interceptor, and the invariant that broke, if any.
+  public func rerun<Interceptor: FeatureInterceptor>(
+    _ inputs: [ExploreInput<Wish>],
+    intercepting interceptor: (VirtualClock) -> Interceptor
+  ) async -> ExploreRerun<Interceptor> {
+    let runner = ExploreRunner(explorer: self)
+    let clock = VirtualClock()
+    let made = interceptor(clock)
+    runner.interceptors = [made]
+    let outcome = await runner.run(inputs: inputs, clock: clock)
+    return ExploreRerun(
+      interceptor: made, invariant: outcome.violation?.invariant,
+      message: outcome.violation?.message)
   }
 
   /// Explores as ``run(budget:seed:)`` does and fails the running test when an invariant
@@ -208,23 +294,40 @@ public struct ExploreBudget: Sendable, Equatable {
   }
 }
 
+/// What ``Explorer/rerun(_:intercepting:)`` hands back.
+public struct ExploreRerun<Interceptor: FeatureInterceptor>: Sendable {
+  /// The interceptor that watched the run: a recorder holds its recording.
+  public let interceptor: Interceptor
+  /// The name of the invariant that broke, or `nil` when every invariant held.
+  public let invariant: String?
+  /// What its monitor said.
+  public let message: String?
+}
+
 /// How a generated ``FeatureTester`` test spells what it cannot know from values alone.
 public struct ExploreTestSource: Sendable {
   /// The Swift expression of the initial state.
   public var initialState: String
-  /// The Swift expression of the definition, which may use `clock`.
+  /// The Swift expression of the definition, which may use `clock` (and `calls`).
   public var definition: String
+  /// The Swift expression of the ``PendingCalls`` the definition uses, for a test whose
+  /// steps complete calls.
+  public var calls: String
 
   /// Creates the spelling; Xcode placeholders by default.
   ///
   /// - Parameters:
   ///   - initialState: The Swift expression of the initial state.
-  ///   - definition: The Swift expression of the definition, which may use `clock`.
+  ///   - definition: The Swift expression of the definition, which may use `clock` and
+  ///     `calls`.
+  ///   - calls: The Swift expression of the calls.
   public init(
-    initialState: String = "<#initial state#>", definition: String = "<#definition#>"
+    initialState: String = "<#initial state#>", definition: String = "<#definition#>",
+    calls: String = "PendingCalls<<#Request#>, <#Response#>>()"
   ) {
     self.initialState = initialState
     self.definition = definition
+    self.calls = calls
   }
 }
 

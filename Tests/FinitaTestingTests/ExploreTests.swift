@@ -1,29 +1,30 @@
 import Finita
+import FinitaRecording
 import FinitaTesting
 import Testing
 
 /// A toaster with a timer: the smallest feature with asynchronous work, time and news, and a
 /// planted bug (ejecting does not stop the toasting timer) for the explorer to find.
 private struct Toaster: FeatureDefinition {
-  enum Wish: Sendable, Equatable {
+  enum Wish: Sendable, Equatable, Codable {
     case insert(slices: Int)
     case toast
     case eject
   }
 
-  enum Effect: Sendable, Equatable {
+  enum Effect: Sendable, Equatable, Codable {
     case inserted(Int)
     case started
     case done
     case ejected
   }
 
-  struct State: Hashable, Sendable {
+  struct State: Hashable, Sendable, Codable {
     var slices = 0
     var isToasting = false
   }
 
-  enum News: Sendable, Equatable {
+  enum News: Sendable, Equatable, Codable {
     case ready(slices: Int)
   }
 
@@ -235,5 +236,36 @@ struct ExploreTests {
     let report = await explorer.run(budget: .sequences(100))
     #expect(report.failure == nil)
     #expect(report.sequences == 100)
+  }
+
+  @Test("the shrunk run, recorded and read back, replays in a fresh tester to the same bad news")
+  func shrunkRunReplaysFromItsRecording() async throws {
+    let explorer = toasterExplorer(ejectCancels: false)
+    let failure = try #require(await explorer.run().failure)
+    let rerun = await explorer.rerun(failure.inputs) { clock in FeatureRecorder(clock: clock) }
+    #expect(rerun.invariant == failure.invariant)
+    let written = try #require(rerun.interceptor.recording(of: Toaster.self)).jsonLines()
+    let recording = try Recording<Toaster>(jsonLines: written)
+    #expect(recording.steps.contains { $0.news == .ready(slices: 0) })
+    // A fresh feature does all the recording shows, the bad news included, at the same times.
+    let tester = FeatureTester(
+      initialState: recording.header.initialState, startsImmediately: false
+    ) { clock in
+      Toaster(clock: clock, ejectCancels: false)
+    }
+    await tester.replay(recording.testSteps)
+    await tester.finish()
+    #expect(tester.clock.now == .init(offset: .seconds(1)))
+  }
+
+  @Test("a rerun of steps that keep every invariant says so")
+  func rerunWithoutViolation() async {
+    let rerun = await toasterExplorer(ejectCancels: true).rerun([
+      .wish(.toast), .advance(.seconds(1)),
+    ]) {
+      clock in FeatureRecorder(clock: clock)
+    }
+    #expect(rerun.invariant == nil)
+    #expect(rerun.interceptor.recording(of: Toaster.self)?.wishes == [.toast])
   }
 }

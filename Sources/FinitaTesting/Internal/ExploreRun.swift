@@ -35,6 +35,8 @@ final class ExploreRunner<Definition: FeatureDefinition> {
   typealias Wish = Definition.Wish
   let explorer: Explorer<Definition>
   let executor: WorkExecutor?
+  /// Interceptors of each sequence's feature.
+  var interceptors: [any FeatureInterceptor] = []
 
   init(explorer: Explorer<Definition>) {
     self.explorer = explorer
@@ -50,9 +52,12 @@ final class ExploreRunner<Definition: FeatureDefinition> {
   /// Runs `count` steps drawn from `seed`, stopping at the first violation.
   func run(seed: UInt64, count: Int) async -> ExploreOutcome<Definition> {
     var random = ExploreRandom(seed: seed)
-    return await run(count: count) { _ in
+    return await run(count: count) { _, calls in
       let start = random.drawn.count
-      let input = self.explorer.inputs.generate(using: &random)
+      var input = self.explorer.inputs.generate(using: &random)
+      if case .completion(let completion) = input, let calls {
+        input = .completion(calls.resolve(completion, using: &random))
+      }
       return ExploreStep(choices: Array(random.drawn[start...]), input: input)
     }
   }
@@ -60,27 +65,41 @@ final class ExploreRunner<Definition: FeatureDefinition> {
   /// Runs steps rebuilt from their choices (the inputs they make now), stopping at the first
   /// violation.
   func replay(_ choices: [[UInt64]]) async -> ExploreOutcome<Definition> {
-    await run(count: choices.count) { index in
+    await run(count: choices.count) { index, calls in
       var random = ExploreRandom(replaying: choices[index])
-      let input = self.explorer.inputs.generate(using: &random)
+      var input = self.explorer.inputs.generate(using: &random)
+      if case .completion(let completion) = input, let calls {
+        input = .completion(calls.resolve(completion, using: &random))
+      }
       return ExploreStep(choices: random.drawn, input: input)
     }
   }
 
   /// Runs the given inputs, stopping at the first violation.
-  func run(inputs: [ExploreInput<Wish>]) async -> ExploreOutcome<Definition> {
-    await run(count: inputs.count) { ExploreStep(choices: [], input: inputs[$0]) }
+  func run(inputs: [ExploreInput<Wish>], clock: VirtualClock = VirtualClock()) async
+    -> ExploreOutcome<Definition>
+  {
+    await run(count: inputs.count, clock: clock) { index, calls in
+      guard case .completion(let completion) = inputs[index], let calls else {
+        return ExploreStep(choices: [], input: inputs[index])
+      }
+      var random = ExploreRandom(replaying: completion.choices)
+      return ExploreStep(
+        choices: [], input: .completion(calls.resolve(completion, using: &random)))
+    }
   }
 
   private func run(
-    count: Int, next: (Int) -> ExploreStep<Wish>
+    count: Int, clock: VirtualClock = VirtualClock(),
+    next: (Int, (any ExploreCallDriver)?) -> ExploreStep<Wish>
   ) async -> ExploreOutcome<Definition> {
-    let clock = VirtualClock()
+    let (definition, calls) = explorer.makeSequence(clock)
     let log = LockedValue<[ExploreEvent<Definition>]>([])
     let feature = Feature(
       initialState: explorer.initialState,
-      definition: explorer.makeDefinition(clock),
-      configuration: .init(name: "explored \(Definition.self)"),
+      definition: definition,
+      configuration: .init(
+        name: "explored \(Definition.self)", interceptors: interceptors),
       startsImmediately: false,
       trace: { event in
         let explored: ExploreEvent<Definition>? =
@@ -124,7 +143,7 @@ final class ExploreRunner<Definition: FeatureDefinition> {
       pendingWork: [], nextWake: nil)
     var index = 0
     while outcome.violation == nil && index < count {
-      let step = next(index)
+      let step = next(index, calls)
       switch step.input {
       case .wish(let wish):
         let before = executor?.quietGeneration
@@ -139,6 +158,9 @@ final class ExploreRunner<Definition: FeatureDefinition> {
         await clock.advance(by: duration) { await self.settle(feature, clock) }
       case .dispose:
         feature.dispose()
+        await settle(feature, clock)
+      case .completion(let completion):
+        holdingWork { calls?.perform(completion) }
         await settle(feature, clock)
       }
       let events = takeEvents()
