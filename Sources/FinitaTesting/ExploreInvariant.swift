@@ -91,16 +91,17 @@ public struct ExploreInvariant<Definition: FeatureDefinition>: Sendable {
     beforeAny forbidden: @escaping @Sendable (ExploreEvent<Definition>) -> Bool
   ) -> Self {
     Self(name) {
-      var waitingSince: String?
+      // The event itself, described only when the invariant breaks.
+      var waitingSince: ExploreEvent<Definition>?
       return { event in
         if let since = waitingSince {
           if expected(event) {
             waitingSince = nil
           } else if forbidden(event) {
-            return "\(event.summary) came after \(since) and before the expected event"
+            return "\(event.summary) came after \(since.summary) and before the expected event"
           }
         }
-        if trigger(event) { waitingSince = event.summary }
+        if trigger(event) { waitingSince = event }
         return nil
       }
     }

@@ -238,6 +238,8 @@ public struct ExploreCoverage: Sendable, CustomStringConvertible {
 struct KindNames {
   private var wishes: [AnyHashable: String] = [:]
   private var states: [AnyHashable: String] = [:]
+  /// The kind of every state, when it does not depend on the state.
+  var constantStateKind: String?
 
   mutating func wish(_ wish: some Any) -> String {
     guard let key = wish as? AnyHashable else { return caseName(of: wish) }
@@ -248,6 +250,7 @@ struct KindNames {
   }
 
   mutating func state<State>(_ state: State, _ kind: (State) -> String) -> String {
+    if let constantStateKind { return constantStateKind }
     guard let key = state as? AnyHashable else { return kind(state) }
     if let name = states[key] { return name }
     let name = kind(state)

@@ -41,7 +41,12 @@ public struct Explorer<Definition: FeatureDefinition>: Sendable {
   public var steps = 20
   /// The name of a state's kind, for the coverage: the case of an enum by default, else the
   /// type's name. Set it for a struct state (the case of its main property, say).
-  public var stateKind: @Sendable (State) -> String = { caseName(of: $0) }
+  public var stateKind: @Sendable (State) -> String = { caseName(of: $0) } {
+    didSet { hasDefaultStateKind = false }
+  }
+  /// Whether ``stateKind`` is the default one, which names a state that is not an enum by its
+  /// type alone: then the coverage names it once, not at every state.
+  private(set) var hasDefaultStateKind = true
   /// How the generated test spells the initial state and the definition.
   public var testSource = ExploreTestSource()
   /// Builds a sequence's definition, and its calls when the explorer answers calls.

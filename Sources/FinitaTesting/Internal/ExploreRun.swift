@@ -35,6 +35,8 @@ final class ExploreRunner<Definition: FeatureDefinition> {
   typealias Wish = Definition.Wish
   let explorer: Explorer<Definition>
   let executor: WorkExecutor?
+  /// The name of each sequence's feature, worked out once: naming a type takes reflection.
+  private let featureName = "explored \(Definition.self)"
   /// Interceptors of each sequence's feature.
   var interceptors: [any FeatureInterceptor] = []
 
@@ -98,8 +100,7 @@ final class ExploreRunner<Definition: FeatureDefinition> {
     let feature = Feature(
       initialState: explorer.initialState,
       definition: definition,
-      configuration: .init(
-        name: "explored \(Definition.self)", interceptors: interceptors),
+      configuration: .init(name: featureName, interceptors: interceptors),
       startsImmediately: false,
       trace: { event in
         let explored: ExploreEvent<Definition>? =

@@ -10,7 +10,15 @@ struct ExploreTally<Definition: FeatureDefinition> {
 
   init(explorer: Explorer<Definition>) {
     stateKind = explorer.stateKind
-    coverage.addInitial(explorer.stateKind(explorer.initialState))
+    let initialKind = explorer.stateKind(explorer.initialState)
+    coverage.addInitial(initialKind)
+    // The default kind of a state that is not an enum is its type's name, the same for every
+    // state: worked out once here, not by reflection at every state of every sequence.
+    if explorer.hasDefaultStateKind,
+      Mirror(reflecting: explorer.initialState).displayStyle != .enum
+    {
+      names.constantStateKind = initialKind
+    }
   }
 
   /// Counts one sequence run.
