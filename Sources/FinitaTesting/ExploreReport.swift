@@ -234,27 +234,64 @@ public struct ExploreCoverage: Sendable, CustomStringConvertible {
   }
 }
 
-/// A cache of kind names by value, for the values that are `Hashable`.
+/// A cache of kind names by value: by hash for the values that are `Hashable`, by a short
+/// list for the values that are only `Equatable`; reflection for the others.
 struct KindNames {
-  private var wishes: [AnyHashable: String] = [:]
-  private var states: [AnyHashable: String] = [:]
+  private var wishes = NameCache()
+  private var states = NameCache()
   /// The kind of every state, when it does not depend on the state.
   var constantStateKind: String?
 
-  mutating func wish(_ wish: some Any) -> String {
-    guard let key = wish as? AnyHashable else { return caseName(of: wish) }
-    if let name = wishes[key] { return name }
-    let name = caseName(of: wish)
-    if wishes.count < 1_024 { wishes[key] = name }
-    return name
+  mutating func wish<Wish>(_ wish: Wish) -> String {
+    wishes.name(of: wish) { caseName(of: $0) }
   }
 
   mutating func state<State>(_ state: State, _ kind: (State) -> String) -> String {
     if let constantStateKind { return constantStateKind }
-    guard let key = state as? AnyHashable else { return kind(state) }
-    if let name = states[key] { return name }
-    let name = kind(state)
-    if states.count < 1_024 { states[key] = name }
-    return name
+    return states.name(of: state, kind)
+  }
+}
+
+/// Names of the values of one type, kept so that each distinct value is named once.
+private struct NameCache {
+  private enum Keying {
+    case unknown
+    case hashable
+    case equatable
+    case none
+  }
+
+  private var keying = Keying.unknown
+  private var byHash: [AnyHashable: String] = [:]
+  private var byEquality: [(value: any Equatable, name: String)] = []
+
+  mutating func name<Value>(of value: Value, _ make: (Value) -> String) -> String {
+    if keying == .unknown {
+      // Whether the type is Hashable or Equatable, looked up once, not at every value.
+      keying =
+        Value.self is any Hashable.Type
+        ? .hashable : Value.self is any Equatable.Type ? .equatable : .none
+    }
+    switch keying {
+    case .hashable:
+      let key = value as! AnyHashable
+      if let name = byHash[key] { return name }
+      let name = make(value)
+      if byHash.count < 1_024 { byHash[key] = name }
+      return name
+    case .equatable:
+      let equatable = value as! any Equatable
+      for entry in byEquality where Self.equal(entry.value, equatable) { return entry.name }
+      let name = make(value)
+      if byEquality.count < 32 { byEquality.append((equatable, name)) }
+      return name
+    case .unknown, .none:
+      return make(value)
+    }
+  }
+
+  private static func equal(_ lhs: any Equatable, _ rhs: any Equatable) -> Bool {
+    func equal<Value: Equatable>(_ lhs: Value) -> Bool { (rhs as? Value) == lhs }
+    return equal(lhs)
   }
 }
