@@ -150,11 +150,35 @@ struct ExploreCallsTests {
     #expect(completions.map(\.inFlight) == [2, 1])
     #expect(completions.allSatisfy { $0.outcome?.hasPrefix("success") == true })
     #expect(failure.trace.contains("complete call 1 of 2 in flight"))
+    #expect(
+      failure.trace.contains(
+        "  4. complete call 0 of 1 in flight, \"a\", with success([\"ac\"])"))
     #expect(failure.testSource.contains("let calls = PendingCalls<String, [String]>()"))
     #expect(failure.testSource.contains("calls.complete(1, with: <#.success("))
     #expect(
       failure.testSource.contains(
         "await tester.skipUnasserted()\n  calls.complete(1, with: <#.success([\"ac\"])#>)"))
+  }
+
+  @Test("the generated test, its outcomes filled in, shows the bug")
+  func generatedTestShowsTheBug() async {
+    // The source generated for the failure above, with its two placeholders filled in.
+    let calls = PendingCalls<String, [String]>()
+    let tester = FeatureTester(initialState: SearchState()) { clock in
+      Search(search: calls.call, showsLastAnswer: true)
+    }
+    tester.exhaustivity = .off
+    await tester.send(.search("a"))
+    await tester.send(.search("a"))
+    await tester.skipUnasserted()
+    calls.complete(1, with: .success(["ac"]))
+    await tester.skipUnasserted()
+    #expect(tester.state.shownSearch == 2)
+    await tester.skipUnasserted()
+    calls.complete(0, with: .success(["ac"]))
+    await tester.skipUnasserted()
+    #expect(tester.state.shownSearch == 1)
+    await tester.finish()
   }
 
   @Test("the same seed finds the same failure, and rerunning its sequence finds it again")
