@@ -134,7 +134,12 @@ public struct ExploreFailure<Definition: FeatureDefinition>: Sendable, CustomStr
       if case .completion = step.input { true } else { false }
     }
     if completes {
-      lines.insert("  let calls = \(source.calls)", at: 1)
+      lines.insert(
+        contentsOf: [
+          "  // The calls' outcomes are placeholders holding their descriptions: a description",
+          "  // cannot always spell a value of the test's types. Fill them in.",
+          "  let calls = \(source.calls)",
+        ], at: 1)
     }
     for step in outcome.steps {
       switch step.input {

@@ -154,6 +154,7 @@ struct ExploreCallsTests {
       failure.trace.contains(
         "  4. complete call 0 of 1 in flight, \"a\", with success([\"ac\"])"))
     #expect(failure.testSource.contains("let calls = PendingCalls<String, [String]>()"))
+    #expect(failure.testSource.contains("placeholders holding their descriptions"))
     #expect(failure.testSource.contains("calls.complete(1, with: <#.success("))
     #expect(
       failure.testSource.contains(
