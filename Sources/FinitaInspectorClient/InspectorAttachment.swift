@@ -210,7 +210,14 @@
             return reply(false, "A sendWish command needs a \"wish\".")
           }
           do {
-            return reply(true, "Sent \(try send(json)).")
+            // A travelled or paused feature holds what it is sent: the page shows it as held.
+            let held = isTravelling()
+            let sent = try send(json)
+            guard held else { return reply(true, "Sent \(sent).") }
+            return reply(
+              true,
+              "Held until \(names.owner) is live again (Resume, Back to live or Continue from"
+                + " here): \(sent).")
           } catch {
             return reply(
               false,

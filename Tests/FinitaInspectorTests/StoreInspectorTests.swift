@@ -39,6 +39,8 @@
       }
       let appID = try #require(app)
       let storeID = try #require(id)
+      // Events that arrive while a command waits for its reply are kept.
+      var seen: [StageEvent] = []
       func command(
         _ request: Int, _ kind: InspectorCommand.Kind, state: JSONValue? = nil,
         wish: JSONValue? = nil
@@ -46,7 +48,7 @@
         try #require(
           await FinitaInspectorTests.command(
             request, kind, feature: storeID, app: appID, state: state, wish: wish, from: page,
-            reading: &received))
+            reading: &received, keeping: &seen))
       }
 
       // An action typed on the page is dispatched; the timeline shows the action and the
@@ -66,12 +68,15 @@
       ]
       var wishes: [JSONValue] = []
       var states: [JSONValue] = []
-      while !states.contains(loaded) {
-        let envelope = try #require(await next(&received) { !$0.events.isEmpty })
-        for event in envelope.events where event.feature == storeID {
+      func take(_ events: [StageEvent]) {
+        for event in events where event.feature == storeID {
           if event.stage == "wish", let value = event.value { wishes.append(value) }
           if event.stage == "state", let state = event.state { states.append(state) }
         }
+      }
+      take(seen)
+      while !states.contains(loaded) {
+        take(try #require(await next(&received) { !$0.events.isEmpty }).events)
       }
       #expect(wishes.first == ["fetch": [:]])
       #expect(states.first == ["users": ["loading": [:]]])

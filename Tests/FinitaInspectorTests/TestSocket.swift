@@ -87,13 +87,30 @@
     state: JSONValue? = nil, wish: JSONValue? = nil,
     from page: TestSocket, reading received: inout AsyncStream<String>.Iterator
   ) async throws -> CommandReply? {
+    var ignored: [StageEvent] = []
+    return try await command(
+      request, kind, feature: feature, app: app, state: state, wish: wish, from: page,
+      reading: &received, keeping: &ignored)
+  }
+
+  /// Sends a command and reads until its reply, appending to `seen` the events that arrive
+  /// meanwhile: what the command causes can come before its reply.
+  func command(
+    _ request: Int, _ kind: InspectorCommand.Kind, feature: UInt64, app: String,
+    state: JSONValue? = nil, wish: JSONValue? = nil,
+    from page: TestSocket, reading received: inout AsyncStream<String>.Iterator,
+    keeping seen: inout [StageEvent]
+  ) async throws -> CommandReply? {
     try page.send(
       InspectorEnvelope(
         .command(
           InspectorCommand(
             requestID: request, feature: feature, kind: kind, state: state, wish: wish)),
         app: app))
-    return await next(&received) { $0.reply?.requestID == request }?.reply
+    return await next(&received) { envelope in
+      seen.append(contentsOf: envelope.events)
+      return envelope.reply?.requestID == request
+    }?.reply
   }
 
   /// Opens a page socket at `url` and waits for the inspector's welcome; returns the socket and
