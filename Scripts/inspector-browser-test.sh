@@ -32,27 +32,32 @@ if ((${#need[@]})); then
 fi
 
 venv=.build/inspector-venv
-if [[ ! -x "$venv/bin/python" ]]; then
+# A virtual environment left without pip (an interrupted or failed creation) is made again.
+if [[ ! -x "$venv/bin/pip" ]]; then
+  rm -rf "$venv"
   python3 -m venv "$venv"
 fi
 "$venv/bin/pip" install -q "selenium>=4.20"
 
-# The inspector is behind the Tools trait; .build-all is where `Scripts/test.sh --all` builds it.
-swift build --product finita --enable-all-traits --scratch-path .build-all
+# The inspector is behind the Tools trait; .build-all is where `Scripts/test.sh --all` builds it
+# (INSPECTOR_SCRATCH_PATH names another scratch path with every trait).
+scratch="${INSPECTOR_SCRATCH_PATH:-.build-all}"
+swift build --product finita --enable-all-traits --scratch-path "$scratch"
 screenshots="${INSPECTOR_SCREENSHOTS:-.build/inspector-screenshots}"
 mkdir -p "$screenshots"
 log="$screenshots/demo-output.log"
 
-.build-all/debug/finita inspect --demo --port 0 >"$log" 2>&1 &
+"$scratch/debug/finita" inspect --demo --port 0 >"$log" 2>&1 &
 inspector=$!
 trap 'kill "$inspector" 2>/dev/null || true; wait "$inspector" 2>/dev/null || true' EXIT
 
-"$venv/bin/python" Scripts/inspector_browser_test.py --log "$log" --screenshots "$screenshots"
+"$venv/bin/python" Scripts/inspector_browser_test.py --log "$log" --screenshots "$screenshots" \
+  --inspector-pid "$inspector"
 kill "$inspector" 2>/dev/null || true
 wait "$inspector" 2>/dev/null || true
 
 # The same page under the load: 10 more features at 10,000 stages per second each.
-.build-all/debug/finita inspect --demo --load --port 0 >"$screenshots/demo-load-output.log" 2>&1 &
+"$scratch/debug/finita" inspect --demo --load --port 0 >"$screenshots/demo-load-output.log" 2>&1 &
 inspector=$!
 "$venv/bin/python" Scripts/inspector_browser_test.py --log "$screenshots/demo-load-output.log" \
   --screenshots "$screenshots" --load-pid "$inspector"
@@ -61,7 +66,8 @@ if ((update_docs)); then
   resources=Sources/FinitaInspector/FinitaInspector.docc/Resources
   mkdir -p "$resources"
   for name in inspector-features inspector-diff inspector-travel inspector-wish inspector-offline \
-    inspector-recording; do
+    inspector-recording inspector-held inspector-jump inspector-diagram inspector-live-960 \
+    inspector-live-390; do
     cp "$screenshots/$name.png" "$resources/$name.png"
   done
   echo "Copied the screenshots into $resources"

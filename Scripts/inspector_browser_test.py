@@ -4,8 +4,11 @@ import argparse
 import glob
 import os
 import re
+import signal
 import sys
 import time
+
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
@@ -53,6 +56,19 @@ def filled_states(driver):
         ".map(n => n.querySelector('text').textContent)")
 
 
+def click_row(driver, sequence):
+    """Clicks the timeline's row of step `sequence`, finding it again when the table was redrawn
+    between finding and clicking it (steps keep streaming in)."""
+    selector = f"#events tbody tr[data-sequence='{sequence}']"
+    for _ in range(10):
+        try:
+            driver.find_element(By.CSS_SELECTOR, selector).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    sys.exit(f"FAILED: the row of step #{sequence} kept being redrawn and could not be clicked")
+
+
 def check(condition, message):
     if not condition:
         sys.exit(f"FAILED: {message}")
@@ -67,6 +83,35 @@ def wait_for_download(folder, pattern):
         files = glob.glob(os.path.join(folder, pattern))
         time.sleep(0.1)
     return files
+
+
+WIDTHS = (1400, 960, 390)
+
+
+def layout_check(driver, shot, name):
+    """At each width: the timeline is usable, Import is on screen, nothing scrolls sideways; and
+    a screenshot, `name-WIDTH.png`."""
+    for width in WIDTHS:
+        driver.set_window_size(width, 900)
+        time.sleep(0.3)  # the resize and the redraw it causes
+        sizes = driver.execute_script("""
+            const box = (e) => e.getBoundingClientRect();
+            const file = box(document.querySelector('.file-button'));
+            return {inner: innerWidth, innerHeight: innerHeight,
+                    timeline: box(document.getElementById('events-scroll')).width,
+                    value: box(document.querySelector('#events th:nth-child(5)')).width,
+                    importLeft: file.left, importRight: file.right, importTop: file.top,
+                    scrollWidth: document.documentElement.scrollWidth};""")
+        inner = sizes["inner"]
+        check(sizes["timeline"] >= min(600, inner - 40) and sizes["value"] >= 90,
+              f"at {width} px the timeline is {sizes['timeline']:.0f} px wide, its value column"
+              f" {sizes['value']:.0f} px")
+        check(sizes["importLeft"] >= 0 and sizes["importRight"] <= inner
+              and sizes["importTop"] < sizes["innerHeight"], f"at {width} px Import is on screen")
+        check(sizes["scrollWidth"] <= inner + 1, f"at {width} px nothing scrolls sideways")
+        shot(f"{name}-{width}")
+    driver.set_window_size(1500, 950)
+    time.sleep(0.3)
 
 
 def resident_kb(pid):
@@ -154,6 +199,7 @@ def main():
     parser.add_argument("--log", required=True)
     parser.add_argument("--screenshots", required=True)
     parser.add_argument("--load-pid", type=int, help="check the page under load; the inspector's pid")
+    parser.add_argument("--inspector-pid", type=int, help="the inspector's pid: stopped at the end")
     arguments = parser.parse_args()
     shots = os.path.abspath(arguments.screenshots)
     downloads = os.path.join(shots, "downloads")
@@ -198,11 +244,50 @@ def main():
         wait.until(lambda d: "connected" in d.find_element(By.ID, "status").text)
         shot("inspector-features")
 
+        # Smaller things: a favicon, the time column's unit, buttons off until they can work.
+        icon = driver.execute_script(
+            "const l = document.querySelector('link[rel=icon]'); if (!l) return 0;"
+            " return fetch(l.href).then(r => r.status);")
+        check(icon == 200, "the page has a favicon")
+        check("(s)" in driver.find_element(By.CSS_SELECTOR, "#events th:nth-child(2)").text,
+              "the time column says its unit")
+        export = driver.find_element(By.ID, "btn-export-recording")
+        check(not export.is_enabled() and "Select a feature" in (export.get_attribute("title") or ""),
+              "Export recording is off until a feature is selected, and says why")
+        check(not driver.find_element(By.ID, "btn-pause").is_enabled()
+              and not driver.find_element(By.ID, "btn-resume").is_enabled(),
+              "no feature selected: Pause and Resume are off")
+
         # Select the parking meter and one of its state steps: the diff shows - and + lines.
         driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='parkingMeter']").click()
+        wait.until(lambda d: d.find_element(By.ID, "btn-pause").is_enabled())
+        check(not driver.find_element(By.ID, "btn-resume").is_enabled()
+              and not driver.find_element(By.ID, "btn-continue").is_enabled(),
+              "a live feature: Pause is on, Resume and Continue are off")
+        check(driver.find_element(By.ID, "btn-export-recording").is_enabled(),
+              "a feature selected: Export recording is on")
         Select(driver.find_element(By.ID, "filter-stage")).select_by_value("state")
         rows = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']"))
         check(all(r.get_attribute("data-stage") == "state" for r in rows), "the stage filter keeps state steps only")
+        # A past state that is not the live one: the diagram shows it while it is selected.
+        for index in range(len(rows)):
+            driver.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']")[index].click()
+            viewed = driver.find_element(By.ID, "state-view").text.strip()
+            if viewed in ("paid", "idle"):
+                break
+        try:
+            wait.until(lambda d: filled_states(d) == [viewed])
+        except TimeoutException:
+            now = driver.execute_script("return document.getElementById('diagram').dataset.now")
+            titles = driver.execute_script(
+                "return Array.from(document.querySelectorAll('#diagram svg g.node title'))"
+                ".map(t => t.textContent)")
+            mode = driver.find_element(By.ID, "mode").text
+            sys.exit(f"FAILED: the diagram fills {filled_states(driver)} while step {viewed!r} is"
+                     f" selected; header {mode!r}, diagram now {now!r}, node titles {titles}")
+        check("viewing" in driver.find_element(By.ID, "mode").text,
+              f"a selected past step ({viewed}) is what the diagram fills, and the header says it is viewed")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']")
         rows[2].click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#diff-view .diff-add"))
         added = driver.find_element(By.CSS_SELECTOR, "#diff-view .diff-add").text
@@ -213,6 +298,7 @@ def main():
         svg = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#diagram svg"))
         check(len(svg) == 1, "the machine's diagram is drawn as SVG")
         shot("inspector-diff")
+        layout_check(driver, shot, "inspector-live")
 
         # Search.
         Select(driver.find_element(By.ID, "filter-stage")).select_by_value("")
@@ -223,20 +309,31 @@ def main():
         search.clear()
         driver.execute_script("document.getElementById('search').dispatchEvent(new Event('input'))")
 
-        # Drag the slider to the first state: the app's feature travels there.
+        # Drag the slider to the first state: while it moves, the step panel and the diagram show
+        # the step under it; let go, the app's feature travels there.
         slider = driver.find_element(By.ID, "travel-slider")
         wait.until(lambda d: d.find_element(By.ID, "travel-slider").is_enabled())
         before = len(demo_lines(arguments.log))
         driver.execute_script(
-            "const s = arguments[0]; s.value = 0; s.dispatchEvent(new Event('input'));"
-            " s.dispatchEvent(new Event('change'));", slider)
+            "const s = arguments[0]; s.value = 0; s.dispatchEvent(new Event('input'));", slider)
+        label_step = re.search(r"step #(\d+)", driver.find_element(By.ID, "travel-label").text).group(1)
+        check(driver.find_element(By.ID, "step-title").text.startswith(f"#{label_step} "),
+              f"dragging the slider shows its step, #{label_step}, in the step panel")
+        wait.until(lambda d: filled_states(d) == ["idle"])
+        check(True, "dragging the slider fills its state, idle, in the diagram")
+        driver.execute_script("arguments[0].dispatchEvent(new Event('change'));", slider)
         wait.until(lambda d: "Travelled" in d.find_element(By.ID, "travel-result").text)
+        wait.until(lambda d: "travelled" in d.find_element(By.ID, "mode").text)
+        check(driver.find_element(By.ID, "btn-resume").is_enabled()
+              and not driver.find_element(By.ID, "btn-pause").is_enabled(),
+              "travelled: the header says so; Resume is on and Pause off")
         wait_for_demo_line(arguments.log, before, "parkingMeter state: idle")
         check(True, "dragging the slider moved the app's parking meter to idle")
         # The diagram follows the travelled state; it comes a moment after the state does.
         wait.until(lambda d: filled_states(d) == ["idle"])
         check(True, "the diagram fills the travelled state, idle")
         shot("inspector-travel")
+        layout_check(driver, shot, "inspector-travel")
         before = len(demo_lines(arguments.log))
         driver.find_element(By.ID, "btn-live").click()
         wait.until(lambda d: "Back to live" in d.find_element(By.ID, "travel-result").text)
@@ -248,6 +345,23 @@ def main():
         counts = re.match(r"State (\d+) of (\d+)", label)
         check(counts is not None and counts.group(1) == counts.group(2),
               f"back to live, the slider shows the newest state: {label!r}")
+        mode = driver.find_element(By.ID, "mode").text
+        check(mode.endswith("live") and "travelled" not in mode, f"back to live, the header says live: {mode!r}")
+        newest = re.search(r"step #(\d+)", label).group(1)
+        check(driver.find_element(By.ID, "step-title").text.startswith(f"#{newest} "),
+              f"back to live, the step panel shows the newest state, #{newest}")
+
+        # Pause and Resume: one at a time, and the header says which.
+        driver.find_element(By.ID, "btn-pause").click()
+        wait.until(lambda d: "paused" in d.find_element(By.ID, "mode").text)
+        check(not driver.find_element(By.ID, "btn-pause").is_enabled()
+              and driver.find_element(By.ID, "btn-resume").is_enabled(),
+              "paused: the header says so; Pause is off and Resume on")
+        driver.find_element(By.ID, "btn-resume").click()
+        wait.until(lambda d: d.find_element(By.ID, "mode").text.endswith("live"))
+        check(driver.find_element(By.ID, "btn-pause").is_enabled()
+              and not driver.find_element(By.ID, "btn-resume").is_enabled(),
+              "resumed: live again; Pause is on and Resume off")
 
         # Send a wish that does not decode, then one that does.
         wish = driver.find_element(By.ID, "wish-input")
@@ -267,6 +381,56 @@ def main():
         time.sleep(0.5)  # lets the new steps render before the picture; nothing is asserted on it
         shot("inspector-wish")
 
+        # Continue from here: travel to the first state (idle), continue from it, and send a wish.
+        # The jump of the live state is a step of its own, so the next state's diff starts at idle.
+        before = len(demo_lines(arguments.log))
+        driver.execute_script(
+            "const s = arguments[0]; s.value = 0; s.dispatchEvent(new Event('input'));"
+            " s.dispatchEvent(new Event('change'));", driver.find_element(By.ID, "travel-slider"))
+        wait.until(lambda d: "Travelled" in d.find_element(By.ID, "travel-result").text)
+        wait_for_demo_line(arguments.log, before, "parkingMeter state: idle")
+        # A wish sent while travelled is held, and shown so, not as sent.
+        wish.clear()
+        wish.send_keys('{"enterPlate": {"_0": "Z-1"}}')
+        driver.find_element(By.ID, "btn-send-wish").click()
+        wait.until(lambda d: "Held" in d.find_element(By.ID, "wish-result").text)
+        result = driver.find_element(By.ID, "wish-result")
+        check("held" in result.get_attribute("class").split() and "ok" not in result.get_attribute("class").split(),
+              f"a wish sent while travelled is shown as held: {result.text!r}")
+        shot("inspector-held")
+        before = len(demo_lines(arguments.log))
+        driver.find_element(By.ID, "btn-continue").click()
+        wait.until(lambda d: "Continuing" in d.find_element(By.ID, "travel-result").text)
+        wait_for_demo_line(arguments.log, before, "parkingMeter state: awaitingPayment")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#filter-stage option[value='jump']"))
+        Select(driver.find_element(By.ID, "filter-stage")).select_by_value("jump")
+        jumps = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='jump']"))
+        check(len(jumps) == 1, "Continue from here is a step of its own in the timeline: a jump")
+        jump_sequence = int(jumps[0].get_attribute("data-sequence"))
+        click_row(driver, jump_sequence)
+        wait.until(lambda d: "idle" in d.find_element(By.ID, "state-view").text)
+        check(True, "the jump shows the state continued from, idle")
+        Select(driver.find_element(By.ID, "filter-stage")).select_by_value("state")
+        after = wait.until(lambda d: [int(r.get_attribute("data-sequence")) for r in d.find_elements(
+            By.CSS_SELECTOR, "#events tbody tr[data-stage='state']")
+            if int(r.get_attribute("data-sequence")) > jump_sequence])
+        click_row(driver, after[0])
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#diff-view .diff-add"))
+        removed = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#diff-view .diff-del")]
+        added = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#diff-view .diff-add")]
+        check(removed == ["- idle"] and added == ["+ awaitingPayment"],
+              f"after the jump the next state's diff is {removed} -> {added}, from idle")
+        Select(driver.find_element(By.ID, "filter-stage")).select_by_value("")
+        shot("inspector-jump")
+
+        # Another feature: the step panel and the results of the parking meter do not carry over.
+        driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='musicPlayer']").click()
+        wait.until(lambda d: "parkingMeter" not in d.find_element(By.ID, "step-title").text)
+        check(driver.find_element(By.ID, "travel-result").text == ""
+              and driver.find_element(By.ID, "wish-result").text == "",
+              "selecting another feature resets the step panel and the results")
+        driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='parkingMeter']").click()
+
         # Export the parking meter's recording: the file FinitaRecording reads and replays.
         driver.find_element(By.ID, "btn-export-recording").click()
         recordings = wait_for_download(downloads, "parkingMeter-recording.jsonl")
@@ -277,6 +441,11 @@ def main():
         check('"format":"finita-recording"' in header and '"type":"FinitaExamples.ParkingMeter"' in header,
               f"the recording starts with its header: {header.strip()[:120]}")
         check(f'"steps":{recorded_steps}' in header, f"the header announces its {recorded_steps} steps")
+        with open(recordings[0]) as exported:
+            lines = exported.read().splitlines()[1:]
+        jump_lines = [line for line in lines[1:] if '"stage":"created"' in line]
+        check(len(jump_lines) == 1 and '"state":"idle"' in jump_lines[0],
+              f"the recording has the jump as a created step with its state: {jump_lines}")
 
         # Export the session, then import it and browse it offline.
         live_count = driver.execute_script("return window.finitaInspector.model.events.length")
@@ -288,6 +457,9 @@ def main():
         check("finita-inspector-session" in first, "the export starts with its format line")
         driver.find_element(By.ID, "import-file").send_keys(files[0])
         wait.until(lambda d: "offline" in d.find_element(By.ID, "mode").text)
+        check(driver.find_element(By.ID, "step-title").text == "—"
+              and not driver.find_elements(By.CSS_SELECTOR, "#diagram svg"),
+              "an imported file starts with an empty step panel and no live diagram")
         imported = driver.execute_script("return window.finitaInspector.model.events.length")
         check(imported == live_count, f"the imported session has the {live_count} steps exported")
         driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='parkingMeter']").click()
@@ -308,8 +480,47 @@ def main():
         rows = driver.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']")
         rows[-1].click()
         wait.until(lambda d: d.find_element(By.ID, "state-view").text.strip() != "")
-        check("paid" in driver.find_element(By.ID, "state-view").text, "the recording's last state is paid")
+        check("awaitingPayment" in driver.find_element(By.ID, "state-view").text,
+              "the recording's last state is awaitingPayment, after the jump")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='jump']")) == 1,
+              "the imported recording shows the jump as a jump")
         shot("inspector-recording")
+        layout_check(driver, shot, "inspector-recording")
+
+        # The diagram: readable labels, zoom, and a click on a transition sends its event.
+        driver.find_element(By.ID, "btn-back-live-session").click()
+        wait.until(lambda d: d.find_element(By.ID, "mode").text == "live")
+        driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='parkingMeter']").click()
+        wait.until(lambda d: filled_states(d) == ["awaitingPayment"])
+        label_px = driver.execute_script(
+            "return Math.min(...Array.from(document.querySelectorAll('#diagram svg text'))"
+            ".map(t => t.getBoundingClientRect().height))")
+        check(label_px >= 10, f"the diagram's labels are readable: {label_px:.1f} px high at least")
+        width = driver.execute_script("return document.querySelector('#diagram svg').getBoundingClientRect().width")
+        driver.find_element(By.ID, "btn-zoom-in").click()
+        zoomed = driver.execute_script("return document.querySelector('#diagram svg').getBoundingClientRect().width")
+        check(zoomed > width * 1.2, f"zoom in widens the diagram: {width:.0f} -> {zoomed:.0f} px")
+        driver.find_element(By.ID, "btn-zoom-reset").click()
+        edge = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#diagram g.edge.clickable'))"
+            ".find(e => e.dataset.event === 'insert' && e.dataset.transition === 'awaitingPayment -> paid')")
+        check(edge is not None, "the transition awaitingPayment -> paid can be clicked")
+        before = len(demo_lines(arguments.log))
+        driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", edge)
+        wait_for_demo_line(arguments.log, before, "parkingMeter state: paid")
+        wait.until(lambda d: filled_states(d) == ["paid"])
+        check(True, "clicking the insert transition sent the event: the meter is paid, and the diagram fills paid")
+        shot("inspector-diagram")
+
+        if arguments.inspector_pid:
+            # The inspector stops: the page says so and turns off what needs it.
+            wait.until(lambda d: d.find_element(By.ID, "btn-pause").is_enabled())
+            os.kill(arguments.inspector_pid, signal.SIGTERM)
+            wait.until(lambda d: "offline" in d.find_element(By.ID, "status").text)
+            wait.until(lambda d: not d.find_element(By.ID, "btn-pause").is_enabled())
+            off = [b for b in ["btn-pause", "btn-resume", "btn-live", "btn-continue", "btn-send-wish",
+                               "btn-export-recording"] if driver.find_element(By.ID, b).is_enabled()]
+            check(off == [], f"the inspector stopped: the commands are off (still on: {off})")
     finally:
         driver.quit()
     print("all browser checks passed")

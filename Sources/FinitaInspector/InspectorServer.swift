@@ -253,6 +253,7 @@
         switch context.parameters.get("file") {
         case "inspector.js": Self.resource("inspector.js", type: "text/javascript; charset=utf-8")
         case "inspector.css": Self.resource("inspector.css", type: "text/css; charset=utf-8")
+        case "favicon.svg": Self.resource("favicon.svg", type: "image/svg+xml")
         default: Response(status: .notFound)
         }
       }

@@ -17,6 +17,9 @@ const model = {
 };
 const view = {
   selectedEvent: null, selectedFeature: "", travelSteps: [],
+  // Feature key -> {mode: "travelled" | "paused", step}: what the page made the app's feature
+  // show. A feature not here is live.
+  travel: new Map(),
   renderQueued: false, renderTimer: null, renderFrame: null, lastRender: 0, renderCost: 0,
 };
 // While steps stream in, the page redraws at most this often; what the user does redraws at once.
@@ -48,6 +51,10 @@ function connect() {
 function setStatus(online) {
   $("status").textContent = online ? "inspector connected" : "inspector offline";
   $("status").className = `status ${online ? "online" : "offline"}`;
+  view.online = online;
+  // What the app was made to show is not known after a reconnection.
+  if (!online) view.travel.clear();
+  scheduleRender(true);
 }
 
 function send(envelope) {
@@ -86,9 +93,11 @@ function receive(target, envelope) {
       target.dropped.set(app, envelope.total);
       break;
     case "reply": {
-      const where = pending.get(envelope.requestID);
+      const asked = pending.get(envelope.requestID);
       pending.delete(envelope.requestID);
-      showResult(where || "travel-result", envelope.ok, envelope.message);
+      if (asked && envelope.ok) commandDone(asked);
+      showResult(asked ? asked.target : "travel-result", envelope.ok, envelope.message);
+      scheduleRender(true);
       break;
     }
     case "error":
@@ -162,9 +171,15 @@ function render() {
   const dropped = [...model.dropped.values()].reduce((a, b) => a + b, 0);
   $("dropped").hidden = dropped === 0;
   $("dropped").textContent = `${dropped} events dropped by apps`;
-  $("mode").textContent = model.offline ? `offline: ${model.offline}` : "live";
+  renderStep();
+  $("mode").textContent = modeText();
+  $("mode").dataset.mode = model.offline ? "offline" : (nowOf(view.selectedFeature).mode || "live");
   $("btn-back-live-session").hidden = !model.offline;
-  $("btn-export-recording").disabled = !!model.offline || !view.selectedFeature;
+  const exportProblem = model.offline ? "An imported file is shown: go back to the live session to export a recording."
+    : !view.online ? "The inspector is not connected."
+    : !view.selectedFeature ? "Select a feature to export its recording." : "";
+  $("btn-export-recording").disabled = exportProblem !== "";
+  $("btn-export-recording").title = exportProblem || "The selected feature's steps as a recording file that FinitaRecording reads and replays";
   view.lastRender = performance.now();
   view.renderCost = view.lastRender - start;
 }
@@ -291,7 +306,17 @@ function addRow(body, event) {
   rows.set(row, event);
 }
 
+// Another feature (or file) means other panels: the step, the results and the messages of the
+// one before are not carried over.
+function resetPanels() {
+  view.selectedEvent = null;
+  delete $("travel-slider").dataset.moved;
+  for (const id of ["travel-result", "wish-result"]) { $(id).textContent = ""; $(id).className = "result"; }
+  note("");
+}
+
 function selectFeature(key) {
+  if (key !== view.selectedFeature) resetPanels();
   view.selectedFeature = key;
   $("filter-feature").value = key;
   const descriptor = descriptorFor(key);
@@ -308,15 +333,31 @@ function selectFeature(key) {
 }
 
 function selectEvent(event) {
+  if (view.selectedFeature !== event.key) { resetPanels(); view.selectedFeature = event.key; }
   view.selectedEvent = event;
   $("follow").checked = false;
-  if (view.selectedFeature !== event.key) { view.selectedFeature = event.key; }
-  $("step-title").textContent = `#${event.sequence} ${event.stage} · ${featureLabel(descriptorFor(event.key))}`;
+  render();
+}
+
+// The step panel shows the selected step, or else the feature's "now" (the state it was made to
+// travel to, or its newest state).
+function renderStep() {
+  const event = view.selectedEvent || nowOf(view.selectedFeature).event;
+  const shown = event ? `${event.key}#${event.sequence}:${event.stateEvent ? event.stateEvent.sequence : ""}` : "";
+  const panel = $("step-title");
+  if (panel.dataset.shown === shown) return;
+  panel.dataset.shown = shown;
+  if (!event) {
+    panel.textContent = "—";
+    $("state-view").textContent = "Select a step in the timeline.";
+    $("diff-view").textContent = "";
+    return;
+  }
+  panel.textContent = `#${event.sequence} ${event.stage} · ${featureLabel(descriptorFor(event.key))}`;
   const now = event.stateEvent ? event.stateEvent.state : null;
   const before = event.stateEvent === event ? (event.previousStateEvent ? event.previousStateEvent.state : null) : now;
   $("state-view").textContent = now === null ? "(no state seen yet)" : lines(now).join("\n");
   renderDiff(before, now, event);
-  render();
 }
 
 // MARK: State and diff
@@ -403,19 +444,71 @@ function stateSteps(key) {
   return current.steps;
 }
 
+// The step the page shows as "now" for the feature `key`, and why: the state the page made the
+// app's feature travel to or pause at; otherwise the step selected in the timeline (browsing,
+// the app stays live); otherwise the newest state (live).
+function nowOf(key) {
+  if (!key) return { event: null, mode: "" };
+  const travel = view.travel.get(key);
+  if (travel && !model.offline) return { event: travel.step, mode: travel.mode };
+  const selected = view.selectedEvent;
+  if (selected && selected.key === key) return { event: selected.stateEvent, mode: "browsing", selected };
+  const steps = stateSteps(key);
+  return { event: steps.length ? steps[steps.length - 1] : null, mode: "live" };
+}
+
+function modeText() {
+  if (model.offline) return `offline: ${model.offline}`;
+  const now = nowOf(view.selectedFeature);
+  const name = featureLabel(selectedDescriptor());
+  const at = now.event ? ` step #${now.event.sequence}` : "";
+  switch (now.mode) {
+    case "travelled": return `${name} travelled to${at} (wishes held)`;
+    case "paused": return `${name} paused at${at} (wishes held)`;
+    case "browsing": return `${name} live · viewing${now.selected ? ` step #${now.selected.sequence}` : at}`;
+    default: return view.selectedFeature ? `${name} live` : "live";
+  }
+}
+
+// What a command did once the app answered ok: the page's "now" follows it.
+function commandDone(asked) {
+  const key = asked.key;
+  switch (asked.kind) {
+    case "travel": view.travel.set(key, { mode: "travelled", step: asked.step }); break;
+    case "pause": {
+      const steps = stateSteps(key);
+      view.travel.set(key, { mode: "paused", step: steps[steps.length - 1] || null });
+      break;
+    }
+    case "live": case "resume": case "continue":
+      view.travel.delete(key);
+      if (view.selectedEvent && view.selectedEvent.key === key) view.selectedEvent = null;
+      delete $("travel-slider").dataset.moved;
+      break;
+  }
+}
+
 function renderTravel() {
   const descriptor = selectedDescriptor();
-  const can = !!(descriptor && descriptor.canTravel && !model.offline);
+  const can = !!(descriptor && descriptor.canTravel && !model.offline && view.online);
   const slider = $("travel-slider");
   $("travel-feature").textContent = descriptor ? `· ${descriptor.displayName}` : "";
-  for (const id of ["btn-pause", "btn-resume", "btn-live", "btn-continue"]) $(id).disabled = !can;
+  const now = nowOf(view.selectedFeature);
+  const held = now.mode === "travelled" || now.mode === "paused";
+  $("btn-pause").disabled = !can || held;
+  $("btn-resume").disabled = !can || !held;
+  $("btn-live").disabled = !can || !held;
+  $("btn-continue").disabled = !can || !held;
   // States of features that can travel are JSON (a string is a JSON value too).
   const steps = stateSteps(view.selectedFeature);
   view.travelSteps = steps;
   slider.disabled = !can || steps.length === 0;
-  const atEnd = Number(slider.value) === Number(slider.max);
   slider.max = Math.max(0, steps.length - 1);
-  if (atEnd && !slider.dataset.moved) slider.value = slider.max;
+  // The slider shows the page's "now", unless the user is dragging it.
+  if (!slider.dataset.moved) {
+    const index = now.event ? steps.lastIndexOf(now.event) : -1;
+    slider.value = index >= 0 ? index : slider.max;
+  }
   if (!descriptor) { $("travel-label").textContent = "Select a feature that can travel."; return; }
   if (model.offline) { $("travel-label").textContent = `${model.offline} is browsed offline: select a step to see its state; travel moves a running app's feature.`; return; }
   if (!descriptor.canTravel) { $("travel-label").textContent = `${descriptor.displayName} cannot travel: hand it to the client with inspector.inspect(feature); its state must be Codable.`; return; }
@@ -423,24 +516,27 @@ function renderTravel() {
   $("travel-label").textContent = step ? `State ${Number(slider.value) + 1} of ${steps.length} (step #${step.sequence}): ${JSON.stringify(step.state)}` : "No states yet.";
 }
 
-function command(kind, extra, resultTarget) {
-  const [app, feature] = view.selectedFeature.split("/");
+function command(kind, extra, resultTarget, step) {
+  const key = view.selectedFeature;
+  const [app, feature] = key.split("/");
   const requestID = nextRequest++;
-  pending.set(requestID, resultTarget);
+  pending.set(requestID, { target: resultTarget, kind, key, step });
   const envelope = Object.assign({ v: 1, type: "command", app, requestID, feature: Number(feature), kind }, extra);
-  if (send(envelope)) showResult(resultTarget, true, `${kind} sent…`);
+  if (send(envelope)) showResult(resultTarget, true, `${kind} asked; waiting for the app…`, "waiting");
 }
 
-function showResult(id, ok, message) {
+// `state` is "ok", "bad", "waiting" or "held" (a wish the app keeps until its feature is live).
+function showResult(id, ok, message, state) {
   const target = $(id);
-  target.className = `result ${ok ? "ok" : "bad"}`;
+  const kind = state || (!ok ? "bad" : /^Held/.test(message) ? "held" : "ok");
+  target.className = `result ${kind}`;
   target.textContent = message;
   note(message, !ok);
 }
 
 function renderWish() {
   const descriptor = selectedDescriptor();
-  const can = !!(descriptor && descriptor.acceptsWishes && !model.offline);
+  const can = !!(descriptor && descriptor.acceptsWishes && !model.offline && view.online);
   $("wish-input").disabled = !can;
   $("btn-send-wish").disabled = !can;
   if (descriptor && !descriptor.acceptsWishes) $("wish-input").placeholder = `${descriptor.displayName}'s wish is not Decodable (or it was not handed to the client).`;
@@ -453,11 +549,55 @@ function sendWish() {
   command("sendWish", { wish }, "wish-result");
 }
 
+// The name of the machine's state a state value is: a string, or an enum case with values.
+function stateName(value) {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const keys = Object.keys(value); if (keys.length === 1) return keys[0];
+  }
+  return null;
+}
+
+// Fills the node of the page's "now" in the drawn diagram (the app draws its live state filled);
+// every other node gets its unfilled look back, so only one is ever filled.
+function highlightNow(target) {
+  const svg = target.querySelector("svg"); if (!svg) return;
+  const now = nowOf(view.selectedFeature).event;
+  const name = now ? stateName(now.state) : null;
+  const nodes = [...svg.querySelectorAll("g.node")];
+  // Graphviz names nodes s0, s1…: the state's name is the node's label.
+  const named = nodes.find((n) => (n.querySelector("text") || {}).textContent === name);
+  if (!named) return;
+  const plain = (fill) => !fill || ["none", "white", "#ffffff", "black", "#000000"].includes(fill);
+  const shapes = (node) => node.querySelectorAll("ellipse, polygon, path");
+  // The first time, remember each shape's fill as drawn, and the colour the app filled with.
+  for (const node of nodes) {
+    for (const shape of shapes(node)) {
+      if (shape.dataset.fill !== undefined) continue;
+      shape.dataset.fill = shape.getAttribute("fill") || "none";
+      if (!plain(shape.dataset.fill)) svg.dataset.highlight = shape.dataset.fill;
+    }
+  }
+  const color = svg.dataset.highlight || "#ffd966";
+  for (const node of nodes) {
+    for (const shape of shapes(node)) {
+      const drawn = shape.dataset.fill;
+      if (node === named) shape.setAttribute("fill", color);
+      else shape.setAttribute("fill", plain(drawn) ? drawn : "none");
+    }
+  }
+  target.dataset.now = name;
+}
+
 function renderDiagram() {
   const target = $("diagram");
   const diagram = model.diagrams.get(view.selectedFeature);
   const signature = diagram ? (diagram.svg || diagram.mermaid || "") : "";
-  if (target.dataset.signature === signature && target.dataset.key === view.selectedFeature) return;
+  if (target.dataset.signature === signature && target.dataset.key === view.selectedFeature) {
+    const now = nowOf(view.selectedFeature).event;
+    if (now && target.dataset.now !== stateName(now.state)) highlightNow(target);
+    return;
+  }
   target.dataset.signature = signature; target.dataset.key = view.selectedFeature;
   target.textContent = "";
   if (!diagram) { const p = document.createElement("p"); p.className = "muted"; p.textContent = "No diagram for this feature."; target.append(p); return; }
@@ -465,13 +605,60 @@ function renderDiagram() {
     const parsed = new DOMParser().parseFromString(diagram.svg, "image/svg+xml");
     const svg = parsed.documentElement;
     for (const script of svg.querySelectorAll("script")) script.remove();
-    target.append(document.importNode(svg, true));
+    const drawn = document.importNode(svg, true);
+    // Graphviz gives the size in points; the page shows it at that size times the zoom (so the
+    // labels stay readable), and the card scrolls when it is larger.
+    drawn.dataset.width = parseFloat(drawn.getAttribute("width")) * 4 / 3 || 300;
+    drawn.removeAttribute("height");
+    target.append(drawn);
+    applyZoom();
+    // Node ids (s0, s1…) to the states' names, so a transition reads "idle -> paid".
+    const names = new Map([...drawn.querySelectorAll("g.node")].map((node) => [
+      (node.querySelector("title") || {}).textContent, (node.querySelector("text") || {}).textContent]));
+    for (const edge of drawn.querySelectorAll("g.edge")) {
+      const label = edge.querySelector("text");
+      if (!label) continue;
+      edge.classList.add("clickable");
+      edge.setAttribute("tabindex", "0");
+      const title = edge.querySelector("title");
+      const ends = title ? title.textContent.split("->").map((id) => names.get(id.trim()) || id.trim()) : [];
+      edge.dataset.transition = ends.join(" -> ");
+      const event = label.textContent.trim().split(/[\s(/\[]/)[0];
+      edge.dataset.event = event;
+      const text = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      text.textContent = `Send ${event} to the feature`;
+      edge.append(text);
+    }
+    highlightNow(target);
   } else {
     const p = document.createElement("p"); p.className = "muted"; p.id = "diagram-note";
     p.textContent = diagram.note || "Graphviz is not installed on the inspector's side: here is the Mermaid text.";
     const pre = document.createElement("pre"); pre.className = "code"; pre.id = "mermaid-text"; pre.textContent = diagram.mermaid || "";
     target.append(p, pre);
   }
+}
+
+function applyZoom() {
+  const svg = $("diagram").querySelector("svg"); if (!svg) return;
+  svg.style.width = `${Math.round(Number(svg.dataset.width) * view.zoom)}px`;
+  $("zoom-level").textContent = `${Math.round(view.zoom * 100)}%`;
+}
+
+// A click on a transition sends its event: the wish example when it is of that case, otherwise
+// the case without values (the app says what is missing, and the box keeps it to edit).
+function sendTransition(edge) {
+  const descriptor = selectedDescriptor();
+  const event = edge.dataset.event;
+  if (!descriptor || !descriptor.acceptsWishes || model.offline || !view.online) {
+    note(`The transition ${edge.dataset.transition} is by ${event}; this feature takes no wishes from the page now.`, true);
+    return;
+  }
+  const example = descriptor.wishExample;
+  const wish = example && typeof example === "object" && Object.keys(example)[0] === event ? example
+    : example === event ? example : { [event]: {} };
+  $("wish-input").value = JSON.stringify(wish);
+  $("wish-input").dataset.touched = "1";
+  sendWish();
 }
 
 // MARK: Export and import
@@ -503,7 +690,8 @@ function importText(text, name) {
   });
   if (!model.offline) live = Object.assign({}, model);
   Object.assign(model, offline);
-  view.selectedEvent = null;
+  resetPanels();
+  view.selectedFeature = "";
   render();
 }
 
@@ -576,23 +764,32 @@ $("events").tBodies[0].addEventListener("mousedown", (event) => {
 $("filter-feature").onchange = () => { view.selectedFeature = $("filter-feature").value; render(); };
 $("filter-stage").onchange = render;
 $("search").oninput = render;
-$("travel-slider").oninput = () => { $("travel-slider").dataset.moved = "1"; renderTravel(); };
+// Dragging shows the step under the slider in the step panel and the diagram at once.
+$("travel-slider").oninput = () => {
+  $("travel-slider").dataset.moved = "1";
+  const step = view.travelSteps[Number($("travel-slider").value)];
+  if (step) view.selectedEvent = step;
+  render();
+};
 $("travel-slider").onchange = () => {
   const step = view.travelSteps[Number($("travel-slider").value)];
-  if (step) command("travel", { state: step.state }, "travel-result");
+  delete $("travel-slider").dataset.moved;
+  if (step) command("travel", { state: step.state }, "travel-result", step);
 };
 $("btn-pause").onclick = () => command("pause", {}, "travel-result");
 $("btn-resume").onclick = () => command("resume", {}, "travel-result");
 // Back to live: the slider follows the newest state again, as before it was moved.
-$("btn-live").onclick = () => {
-  const slider = $("travel-slider");
-  delete slider.dataset.moved;
-  slider.value = slider.max;
-  command("live", {}, "travel-result");
-  renderTravel();
-};
-$("btn-continue").onclick = () => { delete $("travel-slider").dataset.moved; command("continue", {}, "travel-result"); };
+$("btn-live").onclick = () => command("live", {}, "travel-result");
+$("btn-continue").onclick = () => command("continue", {}, "travel-result");
 $("btn-send-wish").onclick = sendWish;
+view.zoom = 1;
+$("btn-zoom-in").onclick = () => { view.zoom = Math.min(4, view.zoom * 1.25); applyZoom(); };
+$("btn-zoom-out").onclick = () => { view.zoom = Math.max(0.25, view.zoom / 1.25); applyZoom(); };
+$("btn-zoom-reset").onclick = () => { view.zoom = 1; applyZoom(); };
+$("diagram").addEventListener("click", (event) => {
+  const edge = event.target.closest("g.edge.clickable");
+  if (edge) sendTransition(edge);
+});
 $("wish-input").oninput = () => { $("wish-input").dataset.touched = "1"; };
 $("btn-export").onclick = download;
 $("btn-export-recording").onclick = downloadRecording;
@@ -602,7 +799,12 @@ $("import-file").onchange = async (event) => {
   catch (error) { note(`Cannot import ${file.name}: ${error.message}`, true); }
   event.target.value = "";
 };
-$("btn-back-live-session").onclick = () => { if (live) { Object.assign(model, live); model.offline = null; live = null; } render(); };
+$("btn-back-live-session").onclick = () => {
+  if (live) { Object.assign(model, live); model.offline = null; live = null; }
+  resetPanels();
+  view.selectedFeature = "";
+  render();
+};
 
 window.finitaInspector = { model, exportText, importText, importFile, recordingText, selectFeature };
 connect();
