@@ -511,7 +511,6 @@
       let name = machine.name.value
       let runtime = SpecMachine(machine)
       let cover = runtime.transitionCover
-      let guards = machine.guardNames
       let events = Dictionary(machine.events.map { ($0.name.value, $0) }) { first, _ in first }
       var out = CodeWriter()
       out.line(header)
@@ -526,30 +525,7 @@
       out.line("/// One test per path of the transition cover of \(name): together they take every")
       out.line("/// transition reachable from the initial state, and check each step.")
       out.block("@Suite(\"\(name) transition cover\")\nstruct \(name)CoverTests {") { out in
-        let automaton = guards.isEmpty ? "\(name).automaton" : "\(name).automaton(guards: guards)"
-        out.line("/// Takes `events` from the initial state and describes each step.")
-        out.block(
-          "func trace(_ events: [(\(name)Event, accepting: Set<String>)]) throws -> [String] {"
-        ) { out in
-          let initial = MachinePlan(machine).initial.map { Self.value($0, binding: nil) } ?? ""
-          out.line("var state = \(name)State\(initial)")
-          out.block("return try events.map { event, accepting in") { out in
-            if !guards.isEmpty {
-              out.block("let guards = \(name).Guards(", close: ")") { out in
-                for (index, guardName) in guards.enumerated() {
-                  let comma = index == guards.count - 1 ? "" : ","
-                  out.line("\(guardName): { _, _ in accepting.contains(\"\(guardName)\") }\(comma)")
-                }
-              }
-            } else {
-              out.line("_ = accepting")
-            }
-            out.line("var machine = AutomatonMachine(\(automaton), state: state)")
-            out.line("let step = try machine.step(event)")
-            out.line("state = machine.state")
-            out.line("return step.description")
-          }
-        }
+        traceFunction(machine, isStatic: false, into: &out)
         for (index, path) in cover.paths.enumerated() {
           out.line()
           let kinds = path.events.map(\.description).joined(separator: ", ")

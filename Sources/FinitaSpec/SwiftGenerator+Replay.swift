@@ -1,0 +1,83 @@
+#if Spec
+  extension SwiftGenerator {
+    /// The name of a machine's replay file: `Turnstile+Replay.swift`.
+    public var replayFileName: String { "\(spec.name)+Replay.swift" }
+
+    /// A Swift file that replays a machine's scenarios with the generated table and returns
+    /// their trace: the lines ``SpecMachine/scenarioTrace`` lists and the generated Kotlin's
+    /// `main` prints, each scenario after its `scenario N: steps` line.
+    ///
+    /// ```swift
+    /// for line in try TurnstileReplay.scenarioTrace() { print(line) }
+    /// ```
+    ///
+    /// - Returns: The source of a Swift file, or `nil` for a feature spec.
+    public func replay() -> String? {
+      guard let machine = spec.machine else { return nil }
+      let name = machine.name.value
+      let events = Dictionary(machine.events.map { ($0.name.value, $0) }) { first, _ in first }
+      var out = CodeWriter()
+      out.line(header)
+      out.line()
+      out.line("import FinitaAutomaton")
+      out.line()
+      out.line("/// Replays the scenarios of \(name)'s spec, each from the initial state.")
+      out.block("enum \(name)Replay {") { out in
+        out.line("/// Every scenario's `scenario N: steps` line, then one line per step.")
+        out.block("static func scenarioTrace() throws -> [String] {") { out in
+          out.line("var lines: [String] = []")
+          for (index, scenario) in machine.scenarios.enumerated() {
+            let title =
+              "scenario \(index + 1): "
+              + scenario.steps.map(\.description).joined(separator: ", ")
+            out.line("lines.append(\(Self.quoted(title)))")
+            out.block("lines += try trace([", close: "])") { out in
+              for step in scenario.steps {
+                Self.stepLine(
+                  events[step.event.value].map { Self.sampleParts($0, step: step) }
+                    ?? (".\(step.event.value)", []),
+                  accepting: step.accepting, into: &out)
+              }
+            }
+          }
+          out.line("return lines")
+        }
+        out.line()
+        traceFunction(machine, isStatic: true, into: &out)
+      }
+      return out.text
+    }
+
+    /// `func trace(_:)`, which takes events from a machine's initial state and describes each
+    /// step, every guard accepting only the events it is listed with; `static` in a replay.
+    func traceFunction(_ machine: MachineSpec, isStatic: Bool, into out: inout CodeWriter) {
+      let name = machine.name.value
+      let guards = machine.guardNames
+      let automaton = guards.isEmpty ? "\(name).automaton" : "\(name).automaton(guards: guards)"
+      out.line("/// Takes `events` from the initial state and describes each step.")
+      out.block(
+        (isStatic ? "static " : "")
+          + "func trace(_ events: [(\(name)Event, accepting: Set<String>)]) throws -> [String] {"
+      ) { out in
+        let initial = MachinePlan(machine).initial.map { Self.value($0, binding: nil) } ?? ""
+        out.line("var state = \(name)State\(initial)")
+        out.block("return try events.map { event, accepting in") { out in
+          if !guards.isEmpty {
+            out.block("let guards = \(name).Guards(", close: ")") { out in
+              for (index, guardName) in guards.enumerated() {
+                let comma = index == guards.count - 1 ? "" : ","
+                out.line("\(guardName): { _, _ in accepting.contains(\"\(guardName)\") }\(comma)")
+              }
+            }
+          } else {
+            out.line("_ = accepting")
+          }
+          out.line("var machine = AutomatonMachine(\(automaton), state: state)")
+          out.line("let step = try machine.step(event)")
+          out.line("state = machine.state")
+          out.line("return step.description")
+        }
+      }
+    }
+  }
+#endif  // Spec
