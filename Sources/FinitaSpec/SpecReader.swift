@@ -336,7 +336,19 @@
       return values
     }
 
+    /// A name: a scalar that is not empty.
     mutating func name(_ node: SpecNode?, what: String) -> Located<String>? {
+      let located = text(node, what: what)
+      if let located, located.value.isEmpty {
+        error(
+          .invalidIdentifier, located.location,
+          "\(what) is empty; give it a name, such as 'awaitingPayment'")
+      }
+      return located
+    }
+
+    /// A scalar's text, empty or not.
+    mutating func text(_ node: SpecNode?, what: String) -> Located<String>? {
       guard let node else { return nil }
       guard case .scalar(let text, _, let location) = node, !node.isNull else {
         error(.wrongType, node.location, "expected \(what) (a name), found \(node.kindDescription)")
@@ -402,7 +414,7 @@
           guard let values = mapping(item, schema.caseObject, what: "a \(what) entry"),
             let caseName = name(values["name"], what: "a name")
           else { continue }
-          let summary = values["summary"].flatMap { name($0, what: "a summary") }?.value
+          let summary = values["summary"].flatMap { text($0, what: "a summary") }?.value
           cases.append(
             SpecCase(
               name: caseName, payload: fields(values["payload"], what: "a payload"),
@@ -420,7 +432,7 @@
       let machineName =
         name(fields["machine"], what: "the machine's name") ?? Located("", at: location)
       var machine = MachineSpec(name: machineName)
-      machine.summary = name(fields["summary"], what: "a summary")?.value
+      machine.summary = text(fields["summary"], what: "a summary")?.value
       machine.states = cases(fields["states"], what: "states")
       machine.events = cases(fields["events"], what: "events")
       machine.outputs = cases(fields["outputs"], what: "outputs")
@@ -579,7 +591,7 @@
       let featureName =
         name(fields["feature"], what: "the feature's name") ?? Located("", at: location)
       var feature = FeatureSpec(name: featureName)
-      feature.summary = name(fields["summary"], what: "a summary")?.value
+      feature.summary = text(fields["summary"], what: "a summary")?.value
       feature.stateFields = self.fields(fields["state"], what: "the state")
       feature.wishes = cases(fields["wishes"], what: "wishes")
       feature.effects = cases(fields["effects"], what: "effects")

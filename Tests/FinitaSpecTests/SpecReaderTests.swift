@@ -360,6 +360,35 @@
       #expect(check.errors.first?.message.contains("300 characters long") == true)
     }
 
+    // Found by the random specs: `__` passed check, and kotlinc refused `object __`.
+    @Test("a name made only of underscores is refused: Kotlin reserves it")
+    func underscoreNames() {
+      let check = SpecReader.check(
+        Self.machine(states: ["idle", "busy"], events: ["__"]), file: "under.yaml")
+      #expect(check.errors.map(\.code) == [.keyword], "\(check.diagnostics)")
+      #expect(check.errors.first?.location.line == 4)
+      #expect(check.errors.first?.message.contains("only underscores") == true)
+      let mixed = SpecReader.check(
+        Self.machine(states: ["idle", "busy"], events: ["_go"]), file: "mixed.yaml")
+      #expect(mixed.errors.isEmpty, "\(mixed.diagnostics)")
+    }
+
+    // Found by the random specs: a state named "" passed check and generated `case ` in Swift.
+    @Test("an empty name is refused where it is written; an empty summary is fine")
+    func emptyNames() {
+      let check = SpecReader.check(
+        Self.machine(states: ["idle", "\"\""]), file: "empty.yaml")
+      // At the state, and at the transitions that name it.
+      #expect(!check.errors.isEmpty)
+      #expect(check.errors.allSatisfy { $0.code == .invalidIdentifier }, "\(check.diagnostics)")
+      #expect(check.errors.first?.location.line == 3)
+      #expect(check.errors.first?.location.column == 16)
+      #expect(check.errors.allSatisfy { $0.message.contains("is empty") })
+      let summary = SpecReader.check(
+        Self.machine(states: ["idle", "busy"]) + "summary: \"\"\n", file: "summary.yaml")
+      #expect(summary.errors.isEmpty, "\(summary.diagnostics)")
+    }
+
     @Test("the smallest Int64 and Int are written as Kotlin constants")
     func smallestIntegers() {
       #expect(

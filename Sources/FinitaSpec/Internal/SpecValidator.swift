@@ -57,6 +57,12 @@
             .invalidIdentifier, at: name.location,
             "\(what) '\(name.value)' is not a Swift and Kotlin identifier; use letters, digits "
               + "and '_', starting with a letter, such as 'awaitingPayment'"))
+      } else if name.value.allSatisfy({ $0 == "_" }) {
+        diagnostics.append(
+          SpecDiagnostic(
+            .keyword, at: name.location,
+            "\(what) '\(name.value)' is only underscores, which Kotlin reserves; add a letter, "
+              + "such as '\(name.value)x'"))
       } else if let language = Identifiers.keywordLanguage(name.value) {
         diagnostics.append(
           SpecDiagnostic(
