@@ -62,12 +62,22 @@
     }
 
     /// The objects `swiftc` links the generated machines with: FinitaAutomaton and what it uses.
+    ///
+    /// A Swift target's objects are the ones its output file map names: a build folder that
+    /// lived through renamed or deleted sources still holds their old objects, whose symbols
+    /// would be defined twice.
     static func objects(in build: URL) throws -> [String] {
-      try ["Finita", "FinitaAutomaton", "FinitaDiagrams", "CFinitaAtomics"].flatMap { target in
-        let folder = build.appendingPathComponent("\(target).build")
-        return try FileManager.default.subpathsOfDirectory(atPath: folder.path)
-          .filter { $0.hasSuffix(".o") }.map { folder.appendingPathComponent($0).path }
+      let swiftObjects = try ["Finita", "FinitaAutomaton", "FinitaDiagrams"].flatMap { target in
+        let map = build.appendingPathComponent("\(target).build/output-file-map.json")
+        let entries = try JSONSerialization.jsonObject(with: Data(contentsOf: map))
+        return ((entries as? [String: Any]) ?? [:]).values.compactMap { entry in
+          (entry as? [String: Any])?["object"] as? String
+        }.sorted()
       }
+      let atomics = build.appendingPathComponent("CFinitaAtomics.build")
+      let cObjects = try FileManager.default.subpathsOfDirectory(atPath: atomics.path)
+        .filter { $0.hasSuffix(".o") }.map { atomics.appendingPathComponent($0).path }
+      return swiftObjects + cObjects
     }
 
     /// How many specs one `swiftc` and one `kotlinc` compile: kotlinc, even given 2 GB instead
