@@ -174,7 +174,9 @@ let package = Package(
     // The seed scenarios as runnable examples.
     .target(
       name: "FinitaExamples",
-      dependencies: ["Finita", "FinitaAutomaton", "FinitaStatechart", "FinitaRouting", "FinitaRedux"]
+      dependencies: [
+        "Finita", "FinitaAutomaton", "FinitaStatechart", "FinitaRouting", "FinitaRedux",
+      ]
     ),
     .testTarget(
       name: "FinitaExamplesTests",
