@@ -80,6 +80,18 @@
       return swiftObjects + cObjects
     }
 
+    /// The sanitizer flags the objects were built with: a build under `--sanitize=thread` (the
+    /// CI's ThreadSanitizer step) needs its runtime linked too, or every instrumented call is an
+    /// undefined reference.
+    static func sanitizers(of objects: [String]) -> [String] {
+      guard let object = objects.first(where: { $0.hasSuffix(".swift.o") }),
+        let data = FileManager.default.contents(atPath: object)
+      else { return [] }
+      return [("__tsan_", "thread"), ("__asan_", "address")].compactMap { prefix, sanitizer in
+        data.range(of: Data(prefix.utf8)) == nil ? nil : "-sanitize=\(sanitizer)"
+      }
+    }
+
     /// How many specs one `swiftc` and one `kotlinc` compile: kotlinc, even given 2 GB instead
     /// of its default 256 MB of heap, slows down past a few hundred.
     static let batchSize = 250
@@ -103,13 +115,14 @@
         let main = swiftFolder.appendingPathComponent("main.swift")
         try Data(swiftDriver.utf8).write(to: main)
         let binary = swiftFolder.appendingPathComponent("replay").path
+        let objects = try RandomSpecTests.objects(in: build)
         let swiftBuild = try KotlinTraceTests.runAllowingFailure(
           swiftc,
           [main.path] + swiftFiles + [
             "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path, "-Xcc",
             "-fmodule-map-file="
               + build.appendingPathComponent("CFinitaAtomics.build/module.modulemap").path,
-          ] + (try RandomSpecTests.objects(in: build)) + ["-o", binary])
+          ] + RandomSpecTests.sanitizers(of: objects) + objects + ["-o", binary])
         try #require(swiftBuild.status == 0, "swiftc failed:\n\(swiftBuild.errors.prefix(4_000))")
         let swiftOutput = try KotlinTraceTests.run(binary, [])
 
