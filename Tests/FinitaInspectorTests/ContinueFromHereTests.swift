@@ -72,21 +72,27 @@
       #expect(await state(of: loader) { $0.count == 2 } != nil)
 
       // The page sees the jump as a step of its own, with the state continued from, before the
-      // state that follows it.
+      // state that follows it. Reading on to the last state (count 2) also means the inspector
+      // has every step before the recording is exported.
       var stages: [String] = []
       var jumpState: JSONValue?
+      var sawLastState = false
       func take(_ events: [StageEvent]) {
         for event in events where event.feature == featureID {
           if event.stage == "jump" { jumpState = event.state }
           if jumpState != nil { stages.append(event.stage) }
+          if jumpState != nil, event.stage == "state", event.state?["count"] == 2 {
+            sawLastState = true
+          }
         }
       }
       take(seen)
-      while !stages.contains("state") || jumpState == nil {
+      while !sawLastState || jumpState == nil {
         take(try #require(await next(&received) { !$0.events.isEmpty }).events)
       }
       #expect(jumpState == initial)
       #expect(stages.first == "jump")
+      #expect(stages.contains("state"))
 
       let token = server.configuration.token
       let url = try #require(
