@@ -42,8 +42,8 @@
       }
       let target = Target(
         names: Names(
-          kind: "feature", owner: typeName, state: "\(typeName).State", wish: "\(typeName).Wish",
-          wishNoun: "wish", wishes: "wishes"),
+          isStore: false, owner: typeName, state: "\(typeName).State",
+          wish: "\(typeName).Wish"),
         isGone: { weakFeature.value?.isDisposed ?? true },
         isTravelling: { weakFeature.value?.isTravelling ?? false },
         state: { weakFeature.value?.state },
@@ -76,8 +76,8 @@
       let typeName = String(describing: Store<State, Action>.self)
       let target = Target(
         names: Names(
-          kind: "store", owner: typeName, state: String(describing: State.self),
-          wish: String(describing: Action.self), wishNoun: "action", wishes: "actions"),
+          isStore: true, owner: typeName, state: String(describing: State.self),
+          wish: String(describing: Action.self)),
         isGone: { weakStore.value?.isDisposed ?? true },
         isTravelling: { weakStore.value?.isTravelling ?? false },
         state: { weakStore.value?.state },
@@ -121,17 +121,16 @@
 
     /// How replies name what the commands go to.
     struct Names: Sendable {
-      /// "feature" or "store".
-      let kind: String
+      let isStore: Bool
       /// The definition's type name, such as `Loader`, or the store's, such as
       /// `Store<Estimate, EstimateAction>`.
       let owner: String
       let state: String
       let wish: String
-      /// "wish" or "action".
-      let wishNoun: String
-      /// "wishes" or "actions".
-      let wishes: String
+
+      var kind: String { isStore ? "store" : "feature" }
+      var wishNoun: String { isStore ? "action" : "wish" }
+      var wishes: String { isStore ? "actions" : "wishes" }
     }
 
     /// The operations the commands need, on a feature or on a store.
