@@ -56,10 +56,7 @@ final class ExploreRunner<Definition: FeatureDefinition> {
     var random = ExploreRandom(seed: seed)
     return await run(count: count) { _, calls in
       let start = random.drawn.count
-      var input = self.explorer.inputs.generate(using: &random)
-      if case .completion(let completion) = input, let calls {
-        input = .completion(calls.resolve(completion, using: &random))
-      }
+      let input = Self.resolved(self.explorer.inputs.generate(using: &random), calls, &random)
       return ExploreStep(choices: Array(random.drawn[start...]), input: input)
     }
   }
@@ -69,10 +66,7 @@ final class ExploreRunner<Definition: FeatureDefinition> {
   func replay(_ choices: [[UInt64]]) async -> ExploreOutcome<Definition> {
     await run(count: choices.count) { index, calls in
       var random = ExploreRandom(replaying: choices[index])
-      var input = self.explorer.inputs.generate(using: &random)
-      if case .completion(let completion) = input, let calls {
-        input = .completion(calls.resolve(completion, using: &random))
-      }
+      let input = Self.resolved(self.explorer.inputs.generate(using: &random), calls, &random)
       return ExploreStep(choices: random.drawn, input: input)
     }
   }
@@ -82,13 +76,22 @@ final class ExploreRunner<Definition: FeatureDefinition> {
     -> ExploreOutcome<Definition>
   {
     await run(count: inputs.count, clock: clock) { index, calls in
-      guard case .completion(let completion) = inputs[index], let calls else {
-        return ExploreStep(choices: [], input: inputs[index])
+      var random = ExploreRandom(replaying: [])
+      if case .completion(let completion) = inputs[index] {
+        random = ExploreRandom(replaying: completion.choices)
       }
-      var random = ExploreRandom(replaying: completion.choices)
-      return ExploreStep(
-        choices: [], input: .completion(calls.resolve(completion, using: &random)))
+      return ExploreStep(choices: [], input: Self.resolved(inputs[index], calls, &random))
     }
+  }
+
+  /// A completion picks its call among those in flight, and draws its outcome, when its step
+  /// runs; other inputs are as generated.
+  private static func resolved(
+    _ input: ExploreInput<Wish>, _ calls: (any ExploreCallDriver)?,
+    _ random: inout ExploreRandom
+  ) -> ExploreInput<Wish> {
+    guard case .completion(let completion) = input, let calls else { return input }
+    return .completion(calls.resolve(completion, using: &random))
   }
 
   private func run(
