@@ -16,14 +16,19 @@ struct UsersStoreTests {
     case middleware, actionCreator
   }
 
-  /// A store that fetches one way, with the seed's logger last, and what its view calls to fetch.
+  /// A store that fetches one way, with the seed's logger last, and what its view calls to fetch;
+  /// its API answers after a second on a virtual clock.
   struct Screen {
     let store: Store<UsersState, UsersAction>
     let fetch: @Sendable () -> Void
     let log = LockedValue<[String]>([])
+    let clock = VirtualClock()
+    let api: InMemoryUsersAPI
 
-    init(_ way: Way, api: InMemoryUsersAPI) {
+    init(_ way: Way) {
       let log = log
+      let api = InMemoryUsersAPI(latency: .seconds(1), clock: clock)
+      self.api = api
       let logger = Users.logMiddleware { line in log.withLock { $0.append(line) } }
       switch way {
       case .middleware:
@@ -47,18 +52,16 @@ struct UsersStoreTests {
 
   @Test("a fetch shows loading, then the users", arguments: Way.allCases)
   func fetches(way: Way) async {
-    let clock = VirtualClock()
-    let api = InMemoryUsersAPI(latency: .seconds(1), clock: clock)
-    let screen = Screen(way, api: api)
+    let screen = Screen(way)
     var states = screen.store.states.makeAsyncIterator()
     #expect(await states.next() == UsersState())
 
     screen.fetch()
     #expect(await states.next() == UsersState(users: .loading(previous: nil)))
-    await clock.advance(by: .seconds(1), afterSleeps: 1)
+    await screen.clock.advance(by: .seconds(1), afterSleeps: 1)
     #expect(await states.next() == UsersState(users: .loaded(Self.everyone)))
     #expect(screen.lines == ["Action > fetch", "Action > update(4 users)"])
-    #expect(api.fetchCount == 1)
+    #expect(screen.api.fetchCount == 1)
     screen.store.dispose()
   }
 
@@ -66,27 +69,25 @@ struct UsersStoreTests {
     "a failure keeps the list on screen, and the next fetch brings it back", arguments: Way.allCases
   )
   func failureThenRetry(way: Way) async {
-    let clock = VirtualClock()
-    let api = InMemoryUsersAPI(latency: .seconds(1), clock: clock)
-    let screen = Screen(way, api: api)
+    let screen = Screen(way)
     var states = screen.store.states.makeAsyncIterator()
     _ = await states.next()
     screen.fetch()
     _ = await states.next()
-    await clock.advance(by: .seconds(1), afterSleeps: 1)
+    await screen.clock.advance(by: .seconds(1), afterSleeps: 1)
     #expect(await states.next() == UsersState(users: .loaded(Self.everyone)))
 
-    api.failNextFetch()
+    screen.api.failNextFetch()
     screen.fetch()
     #expect(await states.next() == UsersState(users: .loading(previous: Self.everyone)))
-    await clock.advance(by: .seconds(1), afterSleeps: 2)
+    await screen.clock.advance(by: .seconds(1), afterSleeps: 2)
     #expect(
       await states.next()
         == UsersState(users: .failed(Self.unavailable, previous: Self.everyone)))
 
     screen.fetch()
     #expect(await states.next() == UsersState(users: .loading(previous: Self.everyone)))
-    await clock.advance(by: .seconds(1), afterSleeps: 3)
+    await screen.clock.advance(by: .seconds(1), afterSleeps: 3)
     #expect(await states.next() == UsersState(users: .loaded(Self.everyone)))
     #expect(
       screen.lines == [
@@ -99,37 +100,33 @@ struct UsersStoreTests {
 
   @Test("the middleware swallows a fetch while one is in flight: one request, one answer")
   func middlewareSwallowsSecondFetch() async {
-    let clock = VirtualClock()
-    let api = InMemoryUsersAPI(latency: .seconds(1), clock: clock)
-    let screen = Screen(.middleware, api: api)
+    let screen = Screen(.middleware)
     var states = screen.store.states.makeAsyncIterator()
     _ = await states.next()
     screen.fetch()
     screen.fetch()
     #expect(await states.next() == UsersState(users: .loading(previous: nil)))
-    await clock.advance(by: .seconds(1), afterSleeps: 1)
+    await screen.clock.advance(by: .seconds(1), afterSleeps: 1)
     #expect(await states.next() == UsersState(users: .loaded(Self.everyone)))
     // The second fetch never reached the logger or the reducer.
     #expect(screen.lines == ["Action > fetch", "Action > update(4 users)"])
-    #expect(api.fetchCount == 1)
+    #expect(screen.api.fetchCount == 1)
     screen.store.dispose()
   }
 
   @Test("the action creator's latest fetch wins: the one in flight is cancelled unanswered")
   func actionCreatorLatestWins() async {
-    let clock = VirtualClock()
-    let api = InMemoryUsersAPI(latency: .seconds(1), clock: clock)
-    let screen = Screen(.actionCreator, api: api)
+    let screen = Screen(.actionCreator)
     var states = screen.store.states.makeAsyncIterator()
     _ = await states.next()
     screen.fetch()
     #expect(await states.next() == UsersState(users: .loading(previous: nil)))
-    await clock.waitForSleeps(1)
+    await screen.clock.waitForSleeps(1)
     screen.fetch()
     // Starting the second cancelled the first, whose sleep ended without an answer.
-    await clock.advance(by: .seconds(1), afterSleeps: 2)
+    await screen.clock.advance(by: .seconds(1), afterSleeps: 2)
     #expect(await states.next() == UsersState(users: .loaded(Self.everyone)))
-    #expect(api.fetchCount == 2)
+    #expect(screen.api.fetchCount == 2)
     #expect(screen.lines == ["Action > fetch", "Action > fetch", "Action > update(4 users)"])
     screen.store.dispose()
   }
@@ -138,22 +135,20 @@ struct UsersStoreTests {
     "disposing the store while a fetch is in flight cancels it: nothing arrives",
     arguments: Way.allCases)
   func disposeWhileFetching(way: Way) async {
-    let clock = VirtualClock()
-    let api = InMemoryUsersAPI(latency: .seconds(1), clock: clock)
-    let screen = Screen(way, api: api)
+    let screen = Screen(way)
     var states = screen.store.states.makeAsyncIterator()
     _ = await states.next()
     screen.fetch()
     #expect(await states.next() == UsersState(users: .loading(previous: nil)))
-    await clock.waitForSleeps(1)
+    await screen.clock.waitForSleeps(1)
 
     screen.store.dispose()
     // The sequence ends with the store; the cancelled request answers nothing.
     #expect(await states.next() == nil)
-    await clock.advance(by: .seconds(5))
+    await screen.clock.advance(by: .seconds(5))
     #expect(screen.store.state == UsersState(users: .loading(previous: nil)))
     #expect(screen.lines == ["Action > fetch"])
-    #expect(clock.pendingSleepCount == 0)
+    #expect(screen.clock.pendingSleepCount == 0)
   }
 
   @Test("the state and the actions encode as JSON and decode back (for the inspector and saving)")
