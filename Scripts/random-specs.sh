@@ -10,6 +10,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count="${1:-1000}"
-FINITA_RANDOM_SPECS="$count" swift test --traits Combine,Logging,Metrics,Spec \
-  --filter RandomSpecTests 2>&1 | grep -v '^warning: ' | tee .build/random-specs.txt
+# The count reaches the test through the environment. SwiftPM keys its build on the whole
+# environment, so `FINITA_RANDOM_SPECS=... swift test` would rebuild every target (and the next
+# plain build again): build as the README's command does, then run the test binary itself.
+flags=(--traits Combine,Logging,Metrics,Spec)
+swift build --build-tests "${flags[@]}" 2>&1 | grep -v '^warning: ' | tail -n 1
+bin="$(swift build --show-bin-path "${flags[@]}")"
+if [ -f "$bin/FinitaPackageTests.xctest" ]; then
+  run=("$bin/FinitaPackageTests.xctest" --testing-library swift-testing)
+else  # an Apple platform's bundle: let `swift test` run it, rebuild and all
+  run=(swift test "${flags[@]}")
+fi
+FINITA_RANDOM_SPECS="$count" "${run[@]}" --filter RandomSpecTests 2>&1 | grep -v '^warning: ' \
+  | tee .build/random-specs.txt
 grep -q '^random specs: ' .build/random-specs.txt
