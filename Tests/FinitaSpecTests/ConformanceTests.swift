@@ -58,7 +58,7 @@
         + Self.kotlinSources("conformance")
       _ = try KotlinTraceTests.run(kotlinc, sources + ["-d", jar])
       let files = Self.scenarioFiles
-      #expect(files.count >= 12)
+      #expect(files.count >= 16)
       let output = try KotlinTraceTests.run(
         kotlin, ["-cp", jar, "finita.conformance.MainKt"] + files.map(\.path))
       let kotlinTraces = Self.split(output)
@@ -154,22 +154,25 @@
             let source = InMemoryPageSource(
               catalog: catalog, latency: .milliseconds(latency), clock: clock)
             sources.withLock { $0.append(source) }
-            return Paginator(source: source)
+            return Paginator(source: source, prefetchDistance: number("prefetchDistance", 0))
           },
-          parse: { name in
-            switch name {
-            case "load": .load(isNextPage: false)
-            case "loadNext": .load(isNextPage: true)
-            case "refresh": .refresh
-            default: throw ConformanceError(message: "unknown wish '\(name)'")
-            }
-          },
+          parse: paginationWish,
           describeState: { $0.description },
           describeEffect: describe,
-          describeNews: nothing,
+          describeNews: { news in
+            switch news {
+            case .itemChangeDidFail(let change, let error): "itemChangeDidFail(\(change), \(error))"
+            }
+          },
           extra: { step, value in
-            guard step == "failNextLoad", let page = value as? Int else { return false }
-            sources.withLock { $0.first?.failNextLoad(ofPage: page) }
+            guard let count = value as? Int, let source = sources.withLock({ $0.first }) else {
+              return false
+            }
+            switch step {
+            case "failNextLoad": source.failNextLoad(ofPage: count)
+            case "failNextChange": for _ in 0..<count { source.failNextChange() }
+            default: return false
+            }
             return true
           })
       default:
@@ -177,8 +180,31 @@
       }
     }
 
-    /// The description of a news of a feature that has none (`Never`).
-    static func nothing<News>(_ news: News) -> String { "\(News.self)" }
+    /// A paginator wish of a scenario: `load`, `loadNext`, `refresh`, `appear 7` (the row at 7
+    /// came on screen), `edit 3 New title` (item 3 gets that title), `delete 3`.
+    static func paginationWish(_ text: String) throws -> PaginationWish {
+      let parts = text.split(separator: " ", maxSplits: 2).map(String.init)
+      func number() throws -> Int {
+        guard parts.count > 1, let value = Int(parts[1]) else {
+          throw ConformanceError(message: "the wish '\(text)' needs a number after '\(parts[0])'")
+        }
+        return value
+      }
+      switch parts.first {
+      case "load": return .load(isNextPage: false)
+      case "loadNext": return .load(isNextPage: true)
+      case "refresh": return .refresh
+      case "appear": return .itemDidAppear(at: try number())
+      case "delete": return .delete(itemID: try number())
+      case "edit":
+        let id = try number()
+        guard parts.count > 2 else {
+          throw ConformanceError(message: "the wish '\(text)' needs a title after the number")
+        }
+        return .edit(ListItem(id: id, title: parts[2]))
+      default: throw ConformanceError(message: "unknown wish '\(text)'")
+      }
+    }
 
     static func describe(_ effect: PaginationEffect) -> String {
       switch effect {
@@ -192,7 +218,6 @@
         return "itemsLoadingDidStart(isNextPage: \(isNextPage))"
       case .itemsRefreshingDidStart:
         return "itemsRefreshingDidStart"
-      // The optimistic changes are not ported to Kotlin yet; no scenario sends them.
       case .itemChangeDidStart(let change):
         return "itemChangeDidStart(\(change))"
       case .itemChangeDidSucceed:

@@ -6,6 +6,7 @@ package finita.conformance
 import finita.examples.CallEvent
 import finita.examples.CallTrackerFeature
 import finita.examples.InMemoryPageSource
+import finita.examples.ListItem
 import finita.examples.PageCatalog
 import finita.examples.PaginationWish
 import finita.examples.PaginatorFeature
@@ -57,19 +58,38 @@ fun runScenario(scenario: Map<String, Any?>): List<String> {
         "Paginator" -> {
             val catalog = PageCatalog.seeded(long("items", 12).toInt(), long("pageSize", 5).toInt())
             val source = InMemoryPageSource(catalog, long("latency", 100), scheduler)
-            val wishes = mapOf(
-                "load" to PaginationWish.Load(false),
-                "loadNext" to PaginationWish.Load(true),
-                "refresh" to PaginationWish.Refresh
-            )
-            drive(PaginatorFeature(source, startsImmediately = false, reducer = logging(trace, ::reducePagination)),
-                { wishes[it] ?: throw IllegalArgumentException("unknown wish '$it'") },
-                scenario, scheduler, trace) { step, value ->
-                if (step == "failNextLoad") source.failNextLoad((value as Long).toInt())
-                step == "failNextLoad"
+            val feature = PaginatorFeature(source, long("prefetchDistance", 0).toInt(),
+                startsImmediately = false, reducer = logging(trace, ::reducePagination))
+            drive(feature, ::paginationWish, scenario, scheduler, trace) { step, value ->
+                when (step) {
+                    "failNextLoad" -> source.failNextLoad((value as Long).toInt())
+                    "failNextChange" -> repeat((value as Long).toInt()) { source.failNextChange() }
+                    else -> return@drive false
+                }
+                true
             }
         }
         else -> throw IllegalArgumentException("unknown feature '$name'")
+    }
+}
+
+/**
+ * A paginator wish of a scenario: `load`, `loadNext`, `refresh`, `appear 7` (the row at 7 came
+ * on screen), `edit 3 New title` (item 3 gets that title), `delete 3`.
+ */
+fun paginationWish(text: String): PaginationWish {
+    val parts = text.split(" ", limit = 3)
+    fun number() = parts.getOrNull(1)?.toIntOrNull()
+        ?: throw IllegalArgumentException("the wish '$text' needs a number after '${parts[0]}'")
+    return when (parts[0]) {
+        "load" -> PaginationWish.Load(false)
+        "loadNext" -> PaginationWish.Load(true)
+        "refresh" -> PaginationWish.Refresh
+        "appear" -> PaginationWish.ItemDidAppear(number())
+        "delete" -> PaginationWish.Delete(number())
+        "edit" -> PaginationWish.Edit(ListItem(number(), parts.getOrNull(2)
+            ?: throw IllegalArgumentException("the wish '$text' needs a title after the number")))
+        else -> throw IllegalArgumentException("unknown wish '$text'")
     }
 }
 
