@@ -414,17 +414,32 @@
         }
       }
       out.line()
-      out.line("/** An event by name, its payload filled with zero values. */")
-      out.block("fun sample(name: String): Wish = when (name) {") { out in
+      out.line(
+        "/** An event by name, with the values a step gives; the fields left out are zero. */")
+      out.block("fun wish(name: String, values: Map<String, Arg>): Wish = when (name) {") { out in
         for event in machine.events {
           let type = Self.className(event.name.value)
-          let value =
-            event.payload.isEmpty
-            ? "Wish.\(type)"
-            : "Wish.\(type)("
-              + event.payload.map { Self.zero(of: $0.type.value) }.joined(separator: ", ")
-              + ")"
-          out.line("\(Self.quoted(event.name.value)) -> \(value)")
+          let fields = event.payload.map { Self.quoted($0.name.value) }.joined(separator: ", ")
+          out.block("\(Self.quoted(event.name.value)) -> {") { out in
+            out.line(
+              "requireFields(\(Self.quoted(event.name.value)), values, "
+                + (fields.isEmpty ? "emptyList()" : "listOf(\(fields))") + ")")
+            if event.payload.isEmpty {
+              out.line("Wish.\(type)")
+            } else {
+              out.block("Wish.\(type)(", close: ")") { out in
+                for (index, field) in event.payload.enumerated() {
+                  let comma = index == event.payload.count - 1 ? "" : ","
+                  let key = Self.quoted(field.name.value)
+                  let value = Self.argument(
+                    field.type.value, "values.getValue(\(key))", field: key, depth: 0)
+                  out.line(
+                    "\(field.name.value) = if (\(key) in values) \(value) "
+                      + "else \(Self.zero(of: field.type.value))\(comma)")
+                }
+              }
+            }
+          }
         }
         let events = machine.events.map(\.name.value).joined(separator: ", ")
         out.line(
@@ -442,34 +457,8 @@
         "/** A step of a scenario: how it prints, its wish, and the guards that accept it. */")
       out.line("class Step(val label: String, val wish: Wish, val accepting: List<String>)")
       out.line()
-      out.line("/**")
-      out.line(" * A step written `event` or `event if guard and guard`, its payload zero; a step")
-      out.line(" * that cannot be read, or names an unknown guard, is an IllegalArgumentException.")
-      out.line(" */")
-      out.block("fun step(text: String): Step {") { out in
-        out.line("val words = text.split(\" \").filter { it.isNotEmpty() }")
-        out.line("val guards = words.drop(2)")
-        out.line(
-          "val wellFormed = words.size == 1 || (words.size > 2 && words[1] == \"if\" && "
-            + "guards.size % 2 == 1 &&")
-        out.indented { out in
-          out.line("guards.withIndex().all { (it.index % 2 == 1) == (it.value == \"and\") })")
-        }
-        out.block("require(wellFormed) {") { out in
-          out.line(
-            "\"cannot read the step '$text'; write 'event' or 'event if guard and guard'\"")
-        }
-        out.line("val accepting = guards.filterIndexed { index, _ -> index % 2 == 0 }")
-        out.block("for (name in accepting) {") { out in
-          out.block("require(name in GUARDS) {") { out in
-            out.line("\"unknown guard '$name' in the step '$text'; the guards: \" +")
-            out.indented { $0.line("GUARDS.joinToString(\", \")") }
-          }
-        }
-        out.line(
-          "val label = if (accepting.isEmpty()) words[0] else words[0] + \" if \" + "
-            + "accepting.joinToString(\" and \")")
-        out.line("return Step(label, sample(words[0]), accepting)")
+      for line in Self.stepReader.split(separator: "\n", omittingEmptySubsequences: false) {
+        out.line(String(line))
       }
       out.line()
       out.line("/** The scenarios of the spec, replayed when `main` is given none. */")
@@ -492,17 +481,19 @@
       out.line(
         " * step. A scenario given as an argument lists steps separated by commas; a step is")
       out.line(
-        " * `event` or `event if guard and guard`: the guards named accept it, every other guard")
-      out.line(" * rejects it; its payload is zero.")
+        " * `event`, `event(field: value, field: value)` or either followed by `if guard and")
+      out.line(
+        " * guard`: the guards named accept it, every other guard rejects it; a field left out")
+      out.line(
+        " * is zero. Values are written as the trace prints them: `5`, `\"a, b\"`, `[x, y]`,")
+      out.line(" * `nil`.")
       out.line(" */")
       out.block("fun main(args: Array<String>) {") { out in
         // A mistyped argument is the user's mistake: a message and status 1, not a stack trace.
         out.block("val scenarios = try {", close: "} catch (problem: IllegalArgumentException) {") {
           out in
           out.block("if (args.isEmpty()) SCENARIOS else args.map { scenario ->") { out in
-            out.line(
-              "scenario.split(\",\").map { it.trim() }.filter { it.isNotEmpty() }.map { step(it) }"
-            )
+            out.line("splitSteps(scenario).map { step(it) }")
           }
         }
         out.indented { out in

@@ -103,6 +103,36 @@
         effects: [started]
         """
       ),
+      // Every payload type, for steps given to `main` with values.
+      (
+        "till.yaml",
+        """
+        finita: 1
+        machine: Till
+        states:
+          - idle
+          - name: paid
+            payload:
+              { amount: Int, big: Int64, rate: Double, ok: Bool, note: String, tags: [String],
+                limit: Int64?, marks: "[Int]?" }
+        events:
+          - name: pay
+            payload:
+              { amount: Int, big: Int64, rate: Double, ok: Bool, note: String, tags: [String],
+                limit: Int64?, marks: "[Int]?" }
+          - reset
+        initial: idle
+        transitions:
+          - { from: idle, on: pay, to: paid }
+          - { from: paid, on: reset, to: idle, guard: open }
+        scenarios:
+          - - pay: { amount: -5, big: 6000000000, rate: 2.5, ok: true, note: "a, \\"b\\" (c)",
+                     tags: [x, "y, z"], limit: 7, marks: [1, 2] }
+            - reset if open
+            - pay: { limit: null, note: it's }
+            - reset
+        """
+      ),
     ]
 
     @Test("a feature already named ...Feature gets no second Feature in its Kotlin class")
@@ -160,6 +190,42 @@
       ] {
         let result = try Self.runAllowingFailure(
           kotlin, ["-cp", jar, turnstile.generator.mainClass, scenario])
+        #expect(result.status == 1, "\(scenario)")
+        #expect(result.errors.hasPrefix(message), "\(result.errors)")
+        #expect(!result.errors.contains("Exception"), "\(result.errors)")
+      }
+      // Scenarios given as arguments take values, written as the trace prints them: each
+      // machine's scenarios, given as its `scenario N:` lines, print its whole trace again.
+      for (generator, machine) in machines where !machine.spec.scenarios.isEmpty {
+        let scenarios = machine.spec.scenarios.map {
+          $0.steps.map(\.description).joined(separator: ", ")
+        }
+        let kotlinTrace = try Self.run(kotlin, ["-cp", jar, generator.mainClass] + scenarios)
+          .split(separator: "\n").map(String.init)
+        #expect(kotlinTrace == machine.scenarioTrace, "\(generator.fileName) given its scenarios")
+      }
+      let till = try #require(machines.first { $0.generator.spec.name == "Till" })
+      let given = try Self.run(
+        kotlin,
+        [
+          "-cp", jar, till.generator.mainClass,
+          #"pay(note: "a, (b)\n\u{1B}", tags: [x, "y, z"], marks: [1, 2]), reset if open"#,
+        ])
+      let expected =
+        #"paid(amount: 0, big: 0, rate: 0.0, ok: false, note: "a, (b)\n\u{1B}", "#
+        + #"tags: ["x", "y, z"], limit: nil, marks: Optional([1, 2])) -> idle"#
+      let last = given.split(separator: "\n").last.map(String.init) ?? ""
+      #expect(last == expected, "\(String(reflecting: last))")
+      for (scenario, message) in [
+        ("pay(amout: 5)", "error: the event 'pay' has no field 'amout'; its fields: amount,"),
+        ("pay(amount: five)", "error: amount takes an integer (Int), not five"),
+        ("pay(amount: 3000000000)", "error: amount takes an integer (Int), not 3000000000"),
+        ("reset(x: 1)", "error: the event 'reset' has no field 'x'; it has no payload"),
+        ("pay(tags: x)", "error: tags takes a list such as [1, 2], not x"),
+        (#"pay(note: "open)"#, #"error: cannot read the step 'pay(note: "open)'"#),
+      ] {
+        let result = try Self.runAllowingFailure(
+          kotlin, ["-cp", jar, till.generator.mainClass, scenario])
         #expect(result.status == 1, "\(scenario)")
         #expect(result.errors.hasPrefix(message), "\(result.errors)")
         #expect(!result.errors.contains("Exception"), "\(result.errors)")
