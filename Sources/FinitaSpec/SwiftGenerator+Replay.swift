@@ -48,6 +48,41 @@
       return out.text
     }
 
+    /// The `main.swift` of a replay program: it prints the trace of the machine's scenarios, the
+    /// lines the generated Kotlin's `main` prints when it is given no arguments. Compile it with
+    /// the types file and ``replay()``, linked with FinitaAutomaton.
+    ///
+    /// ```sh
+    /// swiftc main.swift Turnstile.swift Turnstile+Replay.swift ... -o turnstile-replay
+    /// ./turnstile-replay > swift.trace   # the same lines as `kotlin ... turnstile.TurnstileKt`
+    /// ```
+    ///
+    /// - Returns: The source of `main.swift`, or `nil` for a feature spec.
+    public func replayMain() -> String? {
+      guard let machine = spec.machine else { return nil }
+      let name = machine.name.value
+      var out = CodeWriter()
+      out.line(header)
+      out.line("// The replay program of \(name): prints the trace of its spec's scenarios.")
+      out.line()
+      out.line("import FinitaAutomaton")
+      out.line("import Foundation")
+      out.line()
+      out.block("do {", close: "} catch {") { out in
+        out.block("for line in try \(name)Replay.scenarioTrace() {") { out in
+          out.line("print(line)")
+        }
+      }
+      out.indented { out in
+        out.line(
+          "Foundation.FileHandle.standardError.write(Foundation.Data(\"error: \\(error)\\n\".utf8))"
+        )
+        out.line("Foundation.exit(1)")
+      }
+      out.line("}")
+      return out.text
+    }
+
     /// `func trace(_:)`, which takes events from a machine's initial state and describes each
     /// step, every guard accepting only the events it is listed with; `static` in a replay.
     func traceFunction(_ machine: MachineSpec, isStatic: Bool, into out: inout CodeWriter) {
