@@ -36,7 +36,10 @@
       "showText", "showOptional", "sample", "step", "describe", "suffix", "invoke", "state",
       "wish", "effect", "accepting", "label", "words", "guards", "effects", "index", "steps",
       "scenario", "machine", "automaton", "event", "outputs", "from", "Kind", "kind", "Machine",
-      "Computed", "Event", "Output", "trace", "Replay", "scenarioTrace", "lines",
+      "Computed", "Event", "Output", "trace", "Replay", "scenarioTrace", "lines", "Arg", "Text",
+      "Items", "Nil", "StepText", "argText", "argInt", "argLong", "argDouble", "argBool",
+      "argList", "requireFields", "splitSteps", "values", "source", "fail", "spaces", "word",
+      "value", "escape", "text", "fields",
       // Names that differ only in case, and plain ones.
       "idle", "Idle", "go", "Go", "ready", "running", "done", "start", "stop", "tick", "reset",
       "loaded", "failed", "open1", "x", "y", "count", "text",

@@ -30,6 +30,7 @@
       "System", "Unit", "IllegalArgumentException",
       "State", "Wish", "Effect", "News", "Actor", "Reducer", "NewsPublisher", "PostProcessor",
       "Bootstrapper", "Guards", "Row", "Step", "Transitioned", "Stayed", "Ignored", "Undefined",
+      "Arg", "StepText",
     ]
 
     /// The type names a machine or a feature must not take, as its name becomes a Swift type
