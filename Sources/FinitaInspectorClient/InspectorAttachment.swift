@@ -12,12 +12,15 @@
     let canTravel: Bool
     let acceptsWishes: Bool
     let wishExample: JSONValue?
+    /// The wish's cases the page's form offers; empty when the app made none known.
+    let wishCases: [WishCase]
     let execute: @Sendable (InspectorCommand) -> CommandReply
     let diagram: (@Sendable () -> (dot: String, mermaid: String)?)?
 
     static func make<Definition: FeatureDefinition>(
       _ feature: Feature<Definition>,
       wishExample: Definition.Wish?,
+      wishCases: [Definition.Wish],
       decodeState: (@Sendable (JSONValue) throws -> Definition.State)?,
       decodeWish: (@Sendable (JSONValue) throws -> Definition.Wish)?,
       diagram: (@Sendable (Definition.State) -> (dot: String, mermaid: String))?,
@@ -63,13 +66,14 @@
       }
       return make(
         target, featureID: feature.isDisposed ? nil : feature.interceptedInfo?.id,
-        wishExample: wishExample.flatMap { ValueEncoding.json($0) }, diagram: drawCurrent,
-        recordJump: recordJump)
+        wishExample: wishExample.flatMap { ValueEncoding.json($0) },
+        wishCases: cases(wishCases), diagram: drawCurrent, recordJump: recordJump)
     }
 
     static func make<State: Codable & Sendable, Action: Decodable & Sendable>(
       store: Store<State, Action>,
       actionExample: Action?,
+      actionCases: [Action],
       recordJump: @escaping @Sendable (UInt64, @escaping @Sendable () -> RenderedValues) -> Void
     ) -> InspectorAttachment {
       let weakStore = WeakReference(store)
@@ -97,12 +101,17 @@
         })
       return make(
         target, featureID: store.isDisposed ? nil : store.interceptedInfo?.id,
-        wishExample: actionExample.flatMap { ValueEncoding.json($0) }, diagram: nil,
-        recordJump: recordJump)
+        wishExample: actionExample.flatMap { ValueEncoding.json($0) },
+        wishCases: cases(actionCases), diagram: nil, recordJump: recordJump)
+    }
+
+    /// The cases of the samples the app gave, or of every case when the type is `CaseIterable`.
+    private static func cases<Wish>(_ samples: [Wish]) -> [WishCase] {
+      WishCases.of(samples.isEmpty ? WishCases.allCases(of: Wish.self) : samples)
     }
 
     private static func make(
-      _ target: Target, featureID: UInt64?, wishExample: JSONValue?,
+      _ target: Target, featureID: UInt64?, wishExample: JSONValue?, wishCases: [WishCase],
       diagram: (@Sendable () -> (dot: String, mermaid: String)?)?,
       recordJump: @escaping @Sendable (UInt64, @escaping @Sendable () -> RenderedValues) -> Void
     ) -> InspectorAttachment {
@@ -111,9 +120,10 @@
         canTravel: target.travel != nil,
         acceptsWishes: target.send != nil,
         wishExample: wishExample,
+        wishCases: wishCases,
         execute: { command in
           target.execute(
-            command, wishExample: wishExample,
+            command, wishExample: wishExample, wishCases: wishCases,
             recordJump: { render in featureID.map { recordJump($0, render) } })
         },
         diagram: diagram)
@@ -150,7 +160,7 @@
       let send: (@Sendable (JSONValue) throws -> String)?
 
       func execute(
-        _ command: InspectorCommand, wishExample: JSONValue?,
+        _ command: InspectorCommand, wishExample: JSONValue?, wishCases: [WishCase],
         recordJump: (@escaping @Sendable () -> RenderedValues) -> Void
       ) -> CommandReply {
         func reply(_ ok: Bool, _ message: String) -> CommandReply {
@@ -218,14 +228,29 @@
               "Held until \(names.owner) is live again (Resume, Back to live or Continue from"
                 + " here): \(sent).")
           } catch {
+            let problem =
+              WishCases.unknownCase(
+                in: json, cases: wishCases, typeName: names.wish, error: error)
+              ?? Self.caseProblem(json, cases: wishCases, error: error)
             return reply(
               false,
-              "The \(names.wishNoun) does not decode as \(names.wish): "
-                + "\(InspectorProtocol.describe(error))."
+              "The \(names.wishNoun) does not decode as \(names.wish): \(problem)"
                 + " Write it as Swift's Codable encodes the \(names.wishNoun)"
-                + (wishExample.map { ", for example \(Self.text($0))" } ?? "."))
+                + (wishExample.map { ", for example \(Self.text($0))" } ?? "")
+                + (wishCases.isEmpty ? "." : ", or build it in the page's form."))
           }
         }
+      }
+
+      /// What decoding found wrong, and what the case takes when the case is known.
+      private static func caseProblem(
+        _ json: JSONValue, cases: [WishCase], error: any Error
+      ) -> String {
+        let described = "\(InspectorProtocol.describe(error))."
+        guard case .object(let object) = json, object.count == 1, let name = object.keys.first,
+          let known = cases.first(where: { $0.name == name })
+        else { return described }
+        return described + " The case is \(WishCases.signature(known))."
       }
 
       private static func text(_ value: JSONValue) -> String {

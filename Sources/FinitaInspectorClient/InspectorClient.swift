@@ -161,17 +161,28 @@
     /// does nothing for it. Handing a feature over again replaces what was given before (a wish
     /// example, a machine's diagram), and the page is told.
     ///
+    /// Swift cannot list the cases of an enum with values, so the page's wish form knows those
+    /// the app hands over in `wishCases`, one sample of each: it shows a field per value, typed by
+    /// the sample, and writes the JSON itself. A wish of no known case is answered with the cases
+    /// there are. A wish type that is `CaseIterable` needs no samples.
+    ///
+    /// ```swift
+    /// inspector.inspect(meter, wishCases: [.enterPlate("B-42"), .insert(amount: 3), .leave])
+    /// ```
+    ///
     /// - Parameters:
     ///   - feature: The feature; the client does not keep it alive.
     ///   - wishExample: A wish the page offers as a start.
+    ///   - wishCases: One sample of each case the page's form offers, in the order it lists them.
     @discardableResult
     public func inspect<Definition: FeatureDefinition>(
-      _ feature: Feature<Definition>, wishExample: Definition.Wish? = nil
+      _ feature: Feature<Definition>, wishExample: Definition.Wish? = nil,
+      wishCases: [Definition.Wish] = []
     ) -> InspectorClient where Definition.State: Codable, Definition.Wish: Decodable {
       // Whether it was attached matters only to the machine's form below, which adds a watcher.
       _ = attach(
         .make(
-          feature, wishExample: wishExample,
+          feature, wishExample: wishExample, wishCases: wishCases,
           decodeState: { try JSONDecoding.decode(Definition.State.self, from: $0) },
           decodeWish: { try JSONDecoding.decode(Definition.Wish.self, from: $0) },
           diagram: nil, recordJump: recordJump))
@@ -185,15 +196,18 @@
     ///   - feature: The feature that runs the machine.
     ///   - automaton: The machine, for its diagram.
     ///   - wishExample: An event the page offers as a start.
+    ///   - wishCases: One sample of each event the page's form offers (see
+    ///     ``inspect(_:wishExample:wishCases:)``); a click on a transition sends its event's sample.
     @discardableResult
     public func inspect<Definition: FeatureDefinition, Event: AutomatonEvent, Output: Sendable>(
       _ feature: Feature<Definition>,
       automaton: Automaton<Definition.State, Event, Output>,
-      wishExample: Definition.Wish? = nil
+      wishExample: Definition.Wish? = nil,
+      wishCases: [Definition.Wish] = []
     ) -> InspectorClient where Definition.State: Codable, Definition.Wish: Decodable {
       let attached = attach(
         .make(
-          feature, wishExample: wishExample,
+          feature, wishExample: wishExample, wishCases: wishCases,
           decodeState: { try JSONDecoding.decode(Definition.State.self, from: $0) },
           decodeWish: { try JSONDecoding.decode(Definition.Wish.self, from: $0) },
           diagram: { state in
@@ -229,11 +243,16 @@
     /// - Parameters:
     ///   - store: The store; the client does not keep it alive.
     ///   - actionExample: An action the page offers as a start.
+    ///   - actionCases: One sample of each action the page's form offers (see
+    ///     ``inspect(_:wishExample:wishCases:)``).
     @discardableResult
     public func inspect<State: Codable & Sendable, Action: Decodable & Sendable>(
-      _ store: Store<State, Action>, actionExample: Action? = nil
+      _ store: Store<State, Action>, actionExample: Action? = nil, actionCases: [Action] = []
     ) -> InspectorClient {
-      _ = attach(.make(store: store, actionExample: actionExample, recordJump: recordJump))
+      _ = attach(
+        .make(
+          store: store, actionExample: actionExample, actionCases: actionCases,
+          recordJump: recordJump))
       return self
     }
 
@@ -538,7 +557,8 @@
         id: info.id, name: info.name, typeName: info.typeName, displayName: info.displayName,
         canTravel: attachment?.canTravel ?? false,
         acceptsWishes: attachment?.acceptsWishes ?? false,
-        wishExample: attachment?.wishExample)
+        wishExample: attachment?.wishExample,
+        wishCases: attachment.flatMap { $0.wishCases.isEmpty ? nil : $0.wishCases })
       try await outbound.write(
         .text(try InspectorProtocol.encode(InspectorEnvelope(.feature(descriptor)))))
     }

@@ -97,7 +97,8 @@
           source: InMemoryPageSource(catalog: PageCatalog(items: items, pageSize: 5))),
         configuration: .init(name: "paginator"))
       client.inspect(
-        meter, automaton: meter.definition.automaton, wishExample: .insert(amount: 3))
+        meter, automaton: meter.definition.automaton, wishExample: .insert(amount: 3),
+        wishCases: [.enterPlate("B-42"), .insert(amount: 3), .leave])
       let report = self.report
       let watcher = Task {
         for await state in meter.states {

@@ -31,11 +31,14 @@ public struct FeatureDescriptor: Codable, Hashable, Sendable {
   public var acceptsWishes: Bool
   /// A wish in JSON the page offers as a start, when the app gave one.
   public var wishExample: JSONValue?
+  /// The wish's cases the page's form offers, each with its values, when the app made them known
+  /// (one sample of each). Added in version 1 without a version change: older apps leave it out.
+  public var wishCases: [WishCase]?
 
   /// Creates a descriptor.
   public init(
     id: UInt64, name: String?, typeName: String, displayName: String, canTravel: Bool = false,
-    acceptsWishes: Bool = false, wishExample: JSONValue? = nil
+    acceptsWishes: Bool = false, wishExample: JSONValue? = nil, wishCases: [WishCase]? = nil
   ) {
     self.id = id
     self.name = name
@@ -44,6 +47,7 @@ public struct FeatureDescriptor: Codable, Hashable, Sendable {
     self.canTravel = canTravel
     self.acceptsWishes = acceptsWishes
     self.wishExample = wishExample
+    self.wishCases = wishCases
   }
 }
 
@@ -255,5 +259,52 @@ public struct Welcome: Codable, Hashable, Sendable {
   public init(protocolVersion: Int, dotAvailable: Bool) {
     self.protocolVersion = protocolVersion
     self.dotAvailable = dotAvailable
+  }
+}
+
+/// One case of a feature's wish (or a store's action), as the page's wish form offers it: the
+/// app reads it from a sample value it hands the client, since Swift cannot list the cases of an
+/// enum with values.
+public struct WishCase: Codable, Hashable, Sendable {
+  /// The case's name: the key Swift's `Codable` writes it under, such as `enterPlate`.
+  public var name: String
+  /// The case's values, in their order; empty for a case without values.
+  public var fields: [WishField]
+  /// The sample as JSON: what the page sends with the fields left as they are.
+  public var example: JSONValue
+
+  /// Creates a case.
+  ///
+  /// - Parameters:
+  ///   - name: The case's name.
+  ///   - fields: Its values, in order.
+  ///   - example: The sample as JSON.
+  public init(name: String, fields: [WishField], example: JSONValue) {
+    self.name = name
+    self.fields = fields
+    self.example = example
+  }
+}
+
+/// One value of a ``WishCase``.
+public struct WishField: Codable, Hashable, Sendable {
+  /// The key Swift's `Codable` writes the value under: its label, or `_0`, `_1`, … for a value
+  /// without one.
+  public var key: String
+  /// The value's Swift type, such as `String` or `Int`, when known.
+  public var type: String?
+  /// The sample's value: a start, and what tells the page which kind of input to show.
+  public var example: JSONValue
+
+  /// Creates a field.
+  ///
+  /// - Parameters:
+  ///   - key: The key the value is written under.
+  ///   - type: The value's Swift type, when known.
+  ///   - example: The sample's value.
+  public init(key: String, type: String?, example: JSONValue) {
+    self.key = key
+    self.type = type
+    self.example = example
   }
 }
