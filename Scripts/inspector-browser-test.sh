@@ -67,7 +67,7 @@ if ((update_docs)); then
   mkdir -p "$resources"
   for name in inspector-features inspector-diff inspector-travel inspector-wish inspector-offline \
     inspector-recording inspector-held inspector-jump inspector-diagram inspector-live-960 \
-    inspector-live-390; do
+    inspector-live-390 inspector-wish-form; do
     cp "$screenshots/$name.png" "$resources/$name.png"
   done
   echo "Copied the screenshots into $resources"

@@ -381,6 +381,55 @@ def main():
         time.sleep(0.5)  # lets the new steps render before the picture; nothing is asserted on it
         shot("inspector-wish")
 
+        # A wish of no case: the answer names it and lists the cases there are.
+        wish.clear()
+        wish.send_keys('{"fly": {}}')
+        driver.find_element(By.ID, "btn-send-wish").click()
+        wait.until(lambda d: "fly" in d.find_element(By.ID, "wish-result").text)
+        answer = driver.find_element(By.ID, "wish-result").text
+        check("`fly` is not a case" in answer and "enterPlate(String), insert(amount: Int), leave" in answer,
+              f"an unknown wish is answered with its name and the cases: {answer!r}")
+
+        # The wish form, built from the cases the demo handed over: a field per value, and the JSON
+        # written by the page. leave (paid -> idle), enterPlate (-> awaitingPayment), insert (-> paid).
+        case = Select(driver.find_element(By.ID, "wish-case"))
+        options = [(o.get_attribute("value"), o.text) for o in case.options]
+        check(options == [("enterPlate", "enterPlate(String)"), ("insert", "insert(amount: Int)"),
+                          ("leave", "leave")], f"the wish form lists the cases: {options}")
+        before = len(demo_lines(arguments.log))
+        case.select_by_value("leave")
+        check(driver.find_elements(By.CSS_SELECTOR, "#wish-fields input") == []
+              and wish.get_attribute("value") == '{"leave":{}}', "a case without values has no fields")
+        driver.find_element(By.ID, "btn-send-wish").click()
+        wait_for_demo_line(arguments.log, before, "parkingMeter state: idle")
+        before = len(demo_lines(arguments.log))
+        case.select_by_value("enterPlate")
+        labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#wish-fields .wish-field span")]
+        check(labels == ["value: String"], f"enterPlate's field says its type: {labels}")
+        field = driver.find_element(By.CSS_SELECTOR, "#wish-fields input[data-key='_0']")
+        field.clear()
+        field.send_keys("B-77")
+        built = wish.get_attribute("value")
+        check(built == '{"enterPlate":{"_0":"B-77"}}', f"the page writes the JSON itself: {built}")
+        driver.find_element(By.ID, "btn-send-wish").click()
+        wait.until(lambda d: "Sent" in d.find_element(By.ID, "wish-result").text)
+        wait_for_demo_line(arguments.log, before, "parkingMeter state: awaitingPayment")
+        check(True, "a wish built in the form reaches the app: the meter awaits payment")
+        before = len(demo_lines(arguments.log))
+        case.select_by_value("insert")
+        labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#wish-fields .wish-field span")]
+        field = driver.find_element(By.CSS_SELECTOR, "#wish-fields input[data-key='amount']")
+        check(labels == ["amount: Int"] and field.get_attribute("type") == "number",
+              f"insert's field is a number: {labels}")
+        field.clear()
+        field.send_keys("4")
+        check(wish.get_attribute("value") == '{"insert":{"amount":4}}', "a number field writes a number")
+        driver.find_element(By.ID, "btn-send-wish").click()
+        wait_for_demo_line(arguments.log, before, "parkingMeter state: paid")
+        check(True, "insert built in the form pays the meter")
+        time.sleep(0.5)  # lets the new steps render before the picture; nothing is asserted on it
+        shot("inspector-wish-form")
+
         # Continue from here: travel to the first state (idle), continue from it, and send a wish.
         # The jump of the live state is a step of its own, so the next state's diff starts at idle.
         before = len(demo_lines(arguments.log))

@@ -540,6 +540,7 @@ function renderWish() {
   $("wish-input").disabled = !can;
   $("btn-send-wish").disabled = !can;
   if (descriptor && !descriptor.acceptsWishes) $("wish-input").placeholder = `${descriptor.displayName}'s wish is not Decodable (or it was not handed to the client).`;
+  renderWishForm(descriptor, can);
 }
 
 function sendWish() {
@@ -653,12 +654,133 @@ function sendTransition(edge) {
     note(`The transition ${edge.dataset.transition} is by ${event}; this feature takes no wishes from the page now.`, true);
     return;
   }
+  // The case's sample from the form, when the app made the case known.
+  if ((descriptor.wishCases || []).some((wishCase) => wishCase.name === event)) {
+    $("wish-case").value = event;
+    buildWishFields(true);
+    sendWish();
+    return;
+  }
   const example = descriptor.wishExample;
   const wish = example && typeof example === "object" && Object.keys(example)[0] === event ? example
     : example === event ? example : { [event]: {} };
   $("wish-input").value = JSON.stringify(wish);
   $("wish-input").dataset.touched = "1";
   sendWish();
+}
+
+// MARK: The wish form
+
+// Built from the cases the app made known (a sample of each, in the feature's descriptor): a
+// field per value of the chosen case, typed by its sample; the form writes the JSON into the box
+// below it, which stays for anything the form cannot say. Rebuilt only when the feature or its
+// cases change, so typing is never undone by a redraw.
+function renderWishForm(descriptor, can) {
+  const cases = descriptor && descriptor.acceptsWishes ? (descriptor.wishCases || []) : [];
+  const key = `${view.selectedFeature}:${JSON.stringify(cases)}`;
+  if (view.wishFormKey !== key) {
+    view.wishFormKey = key;
+    const select = $("wish-case");
+    select.replaceChildren(...cases.map((wishCase) => {
+      const option = document.createElement("option");
+      option.value = wishCase.name;
+      option.textContent = caseSignature(wishCase);
+      return option;
+    }));
+    // The case of the example the box shows, when there is one.
+    const shown = descriptor && stateName(descriptor.wishExample);
+    if (cases.some((wishCase) => wishCase.name === shown)) select.value = shown;
+    $("wish-form").hidden = cases.length === 0;
+    buildWishFields(false);
+  }
+  for (const control of $("wish-form").querySelectorAll("select, input")) control.disabled = !can;
+}
+
+// `insert(amount: Int)`, `enterPlate(String)`, `leave`: a case as Swift declares it.
+function caseSignature(wishCase) {
+  if (!wishCase.fields.length) return wishCase.name;
+  return `${wishCase.name}(${wishCase.fields.map((field) => {
+    const label = /^_\d+$/.test(field.key) ? "" : `${field.key}: `;
+    return `${label}${field.type || "JSON"}`;
+  }).join(", ")})`;
+}
+
+// A value without a label is "value" (or "value 2" among several), not Codable's "_1".
+function fieldLabel(field, count, index) {
+  const name = /^_\d+$/.test(field.key) ? (count === 1 ? "value" : `value ${index + 1}`) : field.key;
+  return field.type ? `${name}: ${field.type}` : name;
+}
+
+function selectedWishCase() {
+  const descriptor = selectedDescriptor();
+  const cases = (descriptor && descriptor.wishCases) || [];
+  return cases.find((wishCase) => wishCase.name === $("wish-case").value);
+}
+
+// The chosen case's fields, each showing its sample's value; `fill` writes the case's JSON into
+// the box (the user chose the case), otherwise the box keeps what it shows.
+function buildWishFields(fill) {
+  const wishCase = selectedWishCase();
+  const box = $("wish-fields");
+  box.replaceChildren();
+  if (!wishCase) return;
+  wishCase.fields.forEach((field, index) => {
+    const label = document.createElement("label");
+    label.className = "wish-field";
+    const name = document.createElement("span");
+    name.textContent = fieldLabel(field, wishCase.fields.length, index);
+    const input = document.createElement("input");
+    input.dataset.key = field.key;
+    const kind = typeof field.example;
+    if (kind === "boolean") {
+      input.type = "checkbox"; input.checked = field.example; input.dataset.kind = "boolean";
+    } else if (kind === "number") {
+      input.type = "number"; input.step = "any"; input.value = field.example; input.dataset.kind = "number";
+    } else if (kind === "string") {
+      input.type = "text"; input.value = field.example; input.dataset.kind = "string";
+    } else {
+      // Anything else (a struct, an array, an optional left out) is typed as JSON.
+      input.type = "text"; input.value = JSON.stringify(field.example); input.dataset.kind = "json";
+    }
+    input.spellcheck = false;
+    input.oninput = input.onchange = () => writeWishFromForm();
+    label.append(name, input);
+    box.append(label);
+  });
+  if (fill) writeWishFromForm();
+}
+
+// The wish the form says, as Swift's Codable writes it: {"case": {"label": value, "_0": value}}.
+// Throws when a field typed as JSON is not JSON.
+function wishFromForm() {
+  const wishCase = selectedWishCase();
+  if (!wishCase) return undefined;
+  const example = wishCase.example;
+  const payload = example && typeof example === "object" ? example[wishCase.name] : undefined;
+  if (!payload || typeof payload !== "object" || Array.isArray(payload)) return example;
+  const values = {};
+  for (const input of $("wish-fields").querySelectorAll("input")) {
+    const kind = input.dataset.kind;
+    if (kind === "boolean") values[input.dataset.key] = input.checked;
+    else if (kind === "number") values[input.dataset.key] = input.value === "" ? null : Number(input.value);
+    else if (kind === "string") values[input.dataset.key] = input.value;
+    else {
+      try { values[input.dataset.key] = JSON.parse(input.value); }
+      catch (error) { throw new Error(`${input.previousSibling.textContent} is not JSON: ${error.message}`); }
+    }
+  }
+  return { [wishCase.name]: values };
+}
+
+function writeWishFromForm() {
+  try {
+    const wish = wishFromForm();
+    if (wish === undefined) return;
+    $("wish-input").value = JSON.stringify(wish);
+    $("wish-input").dataset.touched = "1";
+  } catch (error) {
+    showResult("wish-result", false, error.message);
+  }
 }
 
 // MARK: Export and import
@@ -782,6 +904,7 @@ $("btn-resume").onclick = () => command("resume", {}, "travel-result");
 $("btn-live").onclick = () => command("live", {}, "travel-result");
 $("btn-continue").onclick = () => command("continue", {}, "travel-result");
 $("btn-send-wish").onclick = sendWish;
+$("wish-case").onchange = () => buildWishFields(true);
 view.zoom = 1;
 $("btn-zoom-in").onclick = () => { view.zoom = Math.min(4, view.zoom * 1.25); applyZoom(); };
 $("btn-zoom-out").onclick = () => { view.zoom = Math.max(0.25, view.zoom / 1.25); applyZoom(); };
