@@ -475,6 +475,14 @@ def main():
         # Another feature: the step panel and the results of the parking meter do not carry over.
         driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='musicPlayer']").click()
         wait.until(lambda d: "parkingMeter" not in d.find_element(By.ID, "step-title").text)
+        # The demo keeps moving: the music player takes its next button every 2 s, on its own.
+        def newest_step(d):
+            return d.execute_script(
+                "return Math.max(-1, ...Array.from(document.querySelectorAll('#events tbody tr'))"
+                ".map(r => Number(r.dataset.sequence)))")
+        seen = newest_step(driver)
+        wait.until(lambda d: newest_step(d) > seen)
+        check(True, f"the demo keeps moving: the music player has steps after #{seen}")
         check(driver.find_element(By.ID, "travel-result").text == ""
               and driver.find_element(By.ID, "wish-result").text == "",
               "selecting another feature resets the step panel and the results")

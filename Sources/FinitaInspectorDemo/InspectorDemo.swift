@@ -9,7 +9,8 @@
   ///
   /// The parking meter is a machine the page can move in time, send events to and draw; the music
   /// player and the paginator are shown read-only (their types are not `Codable`), the paginator
-  /// with its asynchronous page loads.
+  /// with its asynchronous page loads. The player and the paginator keep moving (see
+  /// `loopInterval`), so the page never goes still.
   ///
   /// ```swift
   /// let demo = InspectorDemo(server: InspectorServer())
@@ -23,6 +24,7 @@
     private let report: @Sendable (String) -> Void
 
     private let load: Load?
+    private let loopInterval: Duration?
 
     private struct Parts: Sendable {
       let client: InspectorClient
@@ -31,6 +33,7 @@
       let paginator: Feature<Paginator>
       let watcher: Task<Void, Never>
       var loadTask: Task<Void, Never>?
+      var loopTask: Task<Void, Never>?
     }
 
     /// Extra features that keep the inspector busy: the load the inspector is built to take.
@@ -58,13 +61,19 @@
     ///   - report: Where the demo writes what its features do (the app side); standard output by
     ///     default.
     ///   - load: Extra features that send at a steady rate until ``shutdown()``; none by default.
+    ///   - loopInterval: How often the music player and the paginator take their next wish, round
+    ///     and round until ``shutdown()``, so that the page always has something moving; every 2 s
+    ///     by default, `nil` for never. The parking meter moves only when the page says so: its
+    ///     history stays as the page's user left it.
     package init(
       server: InspectorServer,
       load: Load? = nil,
+      loopInterval: Duration? = .seconds(2),
       report: @escaping @Sendable (String) -> Void = { print($0) }
     ) {
       self.server = server
       self.load = load
+      self.loopInterval = loopInterval
       self.report = report
     }
 
@@ -123,6 +132,12 @@
         let task = Task.detached { await Self.run(load) }
         parts.withLock { $0?.loadTask = task }
       }
+      if let loopInterval {
+        let task = Task.detached {
+          await Self.loop(player: player, paginator: paginator, every: loopInterval)
+        }
+        parts.withLock { $0?.loopTask = task }
+      }
       return addresses
     }
 
@@ -158,6 +173,25 @@
       for counter in counters { counter.dispose() }
     }
 
+    /// Sends the player and the paginator their next wish every `interval` until cancelled: the
+    /// player goes through its buttons, the paginator through its pages and back to the first.
+    private static func loop(
+      player: Feature<MusicPlayer>, paginator: Feature<Paginator>, every interval: Duration
+    ) async {
+      let buttons: [PlayerButton] = [.next, .play, .pause, .play, .stop, .play, .next, .pause]
+      let pages: [PaginationWish] = [.load(isNextPage: true), .load(isNextPage: true), .refresh]
+      let clock = ContinuousClock()
+      var next = clock.now
+      var round = 0
+      while !Task.isCancelled {
+        next = next.advanced(by: interval)
+        do { try await clock.sleep(until: next) } catch { break }
+        player.accept(buttons[round % buttons.count])
+        paginator.accept(pages[round % pages.count])
+        round += 1
+      }
+    }
+
     /// Stops the client, the features and the inspector.
     package func shutdown() async {
       let current = parts.withLock { parts in
@@ -165,6 +199,8 @@
         return parts
       }
       if let current {
+        current.loopTask?.cancel()
+        await current.loopTask?.value
         await current.client.stop()
         current.meter.dispose()
         current.player.dispose()
