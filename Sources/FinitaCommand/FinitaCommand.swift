@@ -19,7 +19,7 @@
         """,
       subcommands: [
         TourCommand.self, CheckCommand.self, GraphCommand.self, GenerateCommand.self,
-        NewCommand.self, ImportCommand.self, InspectCommand.self,
+        NewCommand.self, ImportCommand.self, InspectCommand.self, TraceCommand.self,
       ],
       defaultSubcommand: TourCommand.self
     )

@@ -111,6 +111,20 @@
       try Self.assertGolden(result.output, "turnstile.mmd")
     }
 
+    @Test("trace prints the lines both languages' replays must print; a feature has none")
+    func traceOfScenarios() throws {
+      let result = try Self.finita("trace", "Specs/turnstile.yaml")
+      #expect(result.status == 0)
+      #expect(result.output.hasPrefix("scenario 1: "))
+      try Self.assertGolden(result.output, "trace-turnstile.txt")
+      let feature = try Self.finita("trace", "Specs/counter-feature.yaml")
+      #expect(feature.status == 1)
+      #expect(feature.errors.contains("is a feature; trace replays the scenarios of machines"))
+      let missing = try Self.finita("trace", "Specs/nothing-here.yaml")
+      #expect(missing.status != 0)
+      #expect(missing.output.isEmpty)
+    }
+
     @Test("graph draws DOT and PlantUML")
     func graphTexts() throws {
       let dot = try Self.finita("graph", "Specs/parking-meter.yaml", "--format", "dot")
@@ -311,7 +325,7 @@
     func helpHasExamples() throws {
       for command in [
         ["check"], ["graph"], ["generate"], ["generate", "swift"], ["generate", "kotlin"],
-        ["new", "feature"], ["import"], ["tour"],
+        ["new", "feature"], ["import"], ["tour"], ["trace"],
       ] {
         let result = try Self.finita("help", command.joined(separator: " "))
         let help = try Self.finita(Array(command + ["--help"]))
