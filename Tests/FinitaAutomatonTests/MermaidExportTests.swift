@@ -27,6 +27,25 @@ struct MermaidExportTests {
     Golden.check(Awkward.automaton.mermaid(highlighting: "say \"hi\""), against: "awkward.mmd")
   }
 
+  @Test("a row tried when the guarded rows before it fail reads [else], in every language")
+  func fallbackReadsElse() {
+    let meter = Automaton<String, String, String> {
+      Initial("idle")
+      Transition(from: "idle", to: "paid", by: "insert").guarded("enough") { _, _ in true }
+      Transition(from: "idle", to: "idle", by: "insert")
+      Transition(from: "paid", to: "idle", by: "leave")
+      // No guarded row of `paid` and `insert` comes before this one: it is not a fallback.
+      Transition(from: "paid", to: "idle", by: "insert")
+    }
+    let lines = meter.mermaid().split(separator: "\n").map { String($0.drop { $0 == " " }) }
+    #expect(
+      lines.filter { $0.contains("insert") } == [
+        "s0 --> s1 : insert [enough]", "s0 --> s0 : insert [else]", "s1 --> s0 : insert",
+      ])
+    #expect(meter.dot().contains("insert [else]"))
+    #expect(meter.plantUML().contains("insert [else]"))
+  }
+
   @Test("entry and exit actions are state descriptions")
   func actions() {
     let text = CDPlayer.make(log: ActionLog()).mermaid()

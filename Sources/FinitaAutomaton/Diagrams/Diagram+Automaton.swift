@@ -51,12 +51,16 @@ extension Diagram {
         )
       )
     }
-    let transitions = automaton.transitions.map { transition in
+    let guards = shownGuards(
+      automaton.transitions.map {
+        (ids[$0.from] ?? "", String(describing: $0.kind), $0.guardName)
+      })
+    let transitions = zip(automaton.transitions, guards).map { transition, guardName in
       edge(
         from: ids[transition.from] ?? "",
         to: ids[transition.to] ?? "",
         event: String(describing: transition.kind),
-        guardName: transition.guardName,
+        guardName: guardName,
         output: transition.outputLabel,
         isInternal: transition.isInternal
       )
@@ -111,12 +115,16 @@ extension Diagram {
         )
       )
     }
-    var transitions = automaton.transitions.map { transition in
+    let guards = shownGuards(
+      automaton.transitions.map {
+        (kindName($0.from), String(describing: $0.kind), $0.guardName)
+      })
+    var transitions = zip(automaton.transitions, guards).map { transition, guardName in
       edge(
         from: ids[kindName(transition.from)] ?? "",
         to: ids[kindName(transition.to)] ?? "",
         event: String(describing: transition.kind),
-        guardName: transition.guardName,
+        guardName: guardName,
         output: transition.outputLabel,
         isInternal: transition.isInternal
       )
@@ -150,6 +158,23 @@ extension Diagram {
       notes: entryActions.map { "entry / \($0)" } + exitActions.map { "exit / \($0)" },
       isHighlighted: isCurrent
     )
+  }
+
+  /// The guard each row's edge shows: its own, or `else` for a row without a guard that comes
+  /// after a guarded row of the same state and event, as rows are tried in order and it is
+  /// taken when the guards before it fail.
+  private static func shownGuards(
+    _ rows: [(from: String, event: String, guardName: String?)]
+  ) -> [String?] {
+    var guarded: Set<[String]> = []
+    return rows.map { row in
+      let key = [row.from, row.event]
+      if row.guardName != nil {
+        guarded.insert(key)
+        return row.guardName
+      }
+      return guarded.contains(key) ? "else" : nil
+    }
   }
 
   /// A transition labelled `event [guard] / output`, the UML and automata-learning convention.
