@@ -323,7 +323,7 @@
 
     @Test(
       "a state whose class the generated code already uses is refused, at its name",
-      arguments: ["String", "string", "State", "list", "effect"])
+      arguments: ["String", "string", "State", "list", "effect", "Kind", "kind"])
     func reservedStateNames(name: String) {
       let check = SpecReader.check(Self.machine(states: ["idle", name]), file: "names.yaml")
       let errors = check.errors.filter { $0.code == .keyword }

@@ -33,6 +33,11 @@
       "Arg", "StepText",
     ]
 
+    /// The type names a state's or an event's case must not become: the Kotlin names above,
+    /// and `Kind`, the generated Swift enum's case without its payload (a case named `kind`
+    /// would also redeclare the enum's `kind` property).
+    static let caseReservedTypeNames: Set<String> = kotlinReservedTypeNames.union(["Kind"])
+
     /// The type names a machine or a feature must not take, as its name becomes a Swift type
     /// (and prefixes others) and the Kotlin file's: the Kotlin names above, and Swift's
     /// standard types and Finita's names the generated Swift uses.

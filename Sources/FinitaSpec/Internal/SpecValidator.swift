@@ -134,7 +134,7 @@
         identifier(item.name, what: what, into: &diagnostics)
         reserved(
           item.name, typeName: Identifiers.upperFirst(item.name.value), what: what,
-          among: Identifiers.kotlinReservedTypeNames, into: &diagnostics)
+          among: Identifiers.caseReservedTypeNames, into: &diagnostics)
         let key = item.name.value.lowercased()
         if let other = folded[key], other.value != item.name.value {
           diagnostics.append(
