@@ -15,10 +15,11 @@ import Testing
 struct ExploreSpeedTests {
   @Test("10,000 sequences of 20 steps of the call tracker, timer included")
   func callTracker() async {
-    let explorer = Explorer(initialState: CallState.none, wishes: .cases, invariants: []) {
+    var explorer = Explorer(initialState: CallState.none, wishes: .cases, invariants: []) {
       clock in
       CallTracker(clock: clock)
     }
+    explorer.parallelism = ProcessInfo.processInfo.activeProcessorCount
     let started = ContinuousClock.now
     let report = await explorer.run(budget: .sequences(10_000))
     let elapsed = started.duration(to: .now)
@@ -28,7 +29,7 @@ struct ExploreSpeedTests {
 
   @Test("10,000 sequences of 20 steps of the paginator, page loads included")
   func paginator() async {
-    let explorer = Explorer(
+    var explorer = Explorer(
       initialState: PaginationState(),
       wishes: .one(of: [Gen.bool.map { .load(isNextPage: $0) }, .constant(.refresh)]),
       invariants: []
@@ -37,6 +38,7 @@ struct ExploreSpeedTests {
         source: InMemoryPageSource(
           catalog: .seeded(itemCount: 6, pageSize: 2), latency: .seconds(1), clock: clock))
     }
+    explorer.parallelism = ProcessInfo.processInfo.activeProcessorCount
     let started = ContinuousClock.now
     let report = await explorer.run(budget: .sequences(10_000))
     let elapsed = started.duration(to: .now)
