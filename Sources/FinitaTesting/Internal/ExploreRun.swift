@@ -98,10 +98,6 @@ final class ExploreRunner<Definition: FeatureDefinition> {
     count: Int, clock: VirtualClock = VirtualClock(),
     next: (Int, (any ExploreCallDriver)?) -> ExploreStep<Wish>
   ) async -> ExploreOutcome<Definition> {
-    // A sequence whose wishes are handled on this thread never suspends: let the process's
-    // other tasks run between sequences, or explorers on every worker would hold all of the
-    // cooperative threads for their whole run (other tests' virtual clocks then starve).
-    await Task.yield()
     let (definition, calls) = explorer.makeSequence(clock)
     let log = LockedValue<[ExploreEvent<Definition>]>([])
     let feature = Feature(
