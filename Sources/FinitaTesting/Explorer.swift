@@ -50,14 +50,11 @@ public struct Explorer<Definition: FeatureDefinition>: Sendable {
   /// How the generated test spells the initial state and the definition.
   public var testSource = ExploreTestSource()
   /// How many random sequences run at the same time, each with its own clock, feature and
-  /// executor thread; 1 by default. Set it to the number of processors
-  /// (`ProcessInfo.processInfo.activeProcessorCount`) for an exploration that has the machine
-  /// to itself: in a test process the workers compete with the other tests running at the
-  /// same time. The report does not depend on it under a ``ExploreBudget/sequences(_:)``
-  /// budget: the failure reported is the one with the lowest index, and the counts and
-  /// coverage are those of the sequences up to it. With more than one worker the definition
-  /// factory and the invariants' monitors are called from several threads.
-  public var parallelism = 1
+  /// executor thread; the number of active processors by default. The report does not depend
+  /// on it under a ``ExploreBudget/sequences(_:)`` budget: the failure reported is the one with
+  /// the lowest index, and the counts and coverage are those of the sequences up to it. The
+  /// definition factory and the invariants' monitors are then called from several threads.
+  public var parallelism = ProcessInfo.processInfo.activeProcessorCount
   /// Builds a sequence's definition, and its calls when the explorer answers calls.
   let makeSequence: @Sendable (VirtualClock) -> (Definition, (any ExploreCallDriver)?)
 

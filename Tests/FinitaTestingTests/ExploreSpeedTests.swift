@@ -15,11 +15,10 @@ import Testing
 struct ExploreSpeedTests {
   @Test("10,000 sequences of 20 steps of the call tracker, timer included")
   func callTracker() async {
-    var explorer = Explorer(initialState: CallState.none, wishes: .cases, invariants: []) {
+    let explorer = Explorer(initialState: CallState.none, wishes: .cases, invariants: []) {
       clock in
       CallTracker(clock: clock)
     }
-    explorer.parallelism = ProcessInfo.processInfo.activeProcessorCount
     let started = ContinuousClock.now
     let report = await explorer.run(budget: .sequences(10_000))
     let elapsed = started.duration(to: .now)
@@ -29,7 +28,7 @@ struct ExploreSpeedTests {
 
   @Test("10,000 sequences of 20 steps of the paginator, page loads included")
   func paginator() async {
-    var explorer = Explorer(
+    let explorer = Explorer(
       initialState: PaginationState(),
       wishes: .one(of: [Gen.bool.map { .load(isNextPage: $0) }, .constant(.refresh)]),
       invariants: []
@@ -38,7 +37,6 @@ struct ExploreSpeedTests {
         source: InMemoryPageSource(
           catalog: .seeded(itemCount: 6, pageSize: 2), latency: .seconds(1), clock: clock))
     }
-    explorer.parallelism = ProcessInfo.processInfo.activeProcessorCount
     let started = ContinuousClock.now
     let report = await explorer.run(budget: .sequences(10_000))
     let elapsed = started.duration(to: .now)
