@@ -225,11 +225,6 @@ public struct ExploreCoverage: Sendable, CustomStringConvertible {
     }
   }
 
-  mutating func add(_ other: ExploreCoverage) {
-    wishes.merge(other.wishes, uniquingKeysWith: +)
-    stateKinds.merge(other.stateKinds, uniquingKeysWith: +)
-  }
-
   mutating func addInitial(_ kind: String) {
     stateKinds[kind, default: 0] += 1
   }

@@ -49,12 +49,6 @@ public struct Explorer<Definition: FeatureDefinition>: Sendable {
   private(set) var hasDefaultStateKind = true
   /// How the generated test spells the initial state and the definition.
   public var testSource = ExploreTestSource()
-  /// How many random sequences run at the same time, each with its own clock, feature and
-  /// executor thread; the number of active processors by default. The report does not depend
-  /// on it under a ``ExploreBudget/sequences(_:)`` budget: the failure reported is the one with
-  /// the lowest index, and the counts and coverage are those of the sequences up to it. The
-  /// definition factory and the invariants' monitors are then called from several threads.
-  public var parallelism = ProcessInfo.processInfo.activeProcessorCount
   /// Builds a sequence's definition, and its calls when the explorer answers calls.
   let makeSequence: @Sendable (VirtualClock) -> (Definition, (any ExploreCallDriver)?)
 
@@ -168,10 +162,10 @@ public struct Explorer<Definition: FeatureDefinition>: Sendable {
     Definition
   > {
     if let only = Self.environmentSeed {
-      return await run(seeds: { _ in only }, budget: .sequences(1))
+      return await run(seeds: [only], budget: .sequences(1))
     }
-    return await run(
-      seeds: { SplitMix64.sequenceSeed(base: seed, index: $0) }, budget: budget)
+    let seeds = (0...).lazy.map { SplitMix64.sequenceSeed(base: seed, index: $0) }
+    return await run(seeds: seeds, budget: budget)
   }
 
   /// Runs exactly one sequence, the one a failure's ``ExploreFailure/seed`` names, and shrinks
@@ -180,105 +174,27 @@ public struct Explorer<Definition: FeatureDefinition>: Sendable {
   /// - Parameter sequenceSeed: The seed of the sequence.
   /// - Returns: What was run, the coverage, and the failure, if any.
   public func run(sequenceSeed: UInt64) async -> ExploreReport<Definition> {
-    await run(seeds: { _ in sequenceSeed }, budget: .sequences(1))
+    await run(seeds: [sequenceSeed], budget: .sequences(1))
   }
 
-  private func run(
-    seeds: @escaping @Sendable (Int) -> UInt64, budget: ExploreBudget
-  ) async -> ExploreReport<Definition> {
+  private func run(seeds: some Sequence<UInt64>, budget: ExploreBudget) async -> ExploreReport<
+    Definition
+  > {
+    let runner = ExploreRunner(explorer: self)
     var tally = ExploreTally(explorer: self)
     let started = ContinuousClock.now
-    let workers = max(parallelism, 1)
-    var next = 0
-    while !budget.isSpent(sequences: next, since: started) {
-      // A batch of sequences runs on every worker at once; a failure ends the exploration at
-      // its batch, and the batch's failure with the lowest index is the one reported, so the
-      // report does not depend on which worker was faster.
-      var end = next + workers * 32
-      if case .sequences(let count) = budget.kind { end = min(end, count) }
-      let batch = await runBatch(next..<end, seeds: seeds, workers: workers, budget, started)
-      guard var (index, outcome, violation) = batch.firstViolation else {
-        tally.add(batch.passed)
-        next += batch.passed.sequences
-        if next < end { break }  // the time ran out in the middle of the batch
-        continue
-      }
-      // The workers also ran sequences after the failing one: count again, on one runner,
-      // only those before it, so the counts and the coverage are the same on any machine. (A
-      // time budget may have ended before one of them ran: if it fails, it is the one.)
-      let runner = ExploreRunner(explorer: self)
-      for earlier in next..<index {
-        let run = await runner.run(seed: seeds(earlier), count: steps)
-        if let broken = run.violation {
-          (index, outcome, violation) = (earlier, run, broken)
-          break
-        }
-        tally.count(run)
-      }
+    for sequenceSeed in seeds {
+      if budget.isSpent(sequences: tally.sequences, since: started) { break }
+      let outcome = await runner.run(seed: sequenceSeed, count: steps)
       tally.count(outcome)
-      let shrunk = await shrink(outcome, violation: violation, runner: runner)
-      let failure = ExploreFailure(
-        explorer: self, outcome: shrunk, seed: seeds(index), originalLength: outcome.steps.count)
-      return tally.report(failure: failure)
+      if let violation = outcome.violation {
+        let shrunk = await shrink(outcome, violation: violation, runner: runner)
+        let failure = ExploreFailure(
+          explorer: self, outcome: shrunk, seed: sequenceSeed, originalLength: outcome.steps.count)
+        return tally.report(failure: failure)
+      }
     }
     return tally.report(failure: nil)
-  }
-
-  /// What the workers of one batch ran: the tally of the sequences that held, and the failing
-  /// sequence with the lowest index.
-  private struct Batch: Sendable {
-    var passed: ExploreReport<Definition>
-    var firstViolation: (Int, ExploreOutcome<Definition>, ExploreViolation)?
-  }
-
-  /// Runs the sequences of `indices` on `workers` runners at once, each taking the next index
-  /// when it is free, until they are all run or the time budget is spent.
-  private func runBatch(
-    _ indices: Range<Int>, seeds: @escaping @Sendable (Int) -> UInt64, workers: Int,
-    _ budget: ExploreBudget, _ started: ContinuousClock.Instant
-  ) async -> Batch {
-    let claimed = LockedValue(indices.lowerBound)
-    let parts = await withTaskGroup(of: Batch.self) { group in
-      for _ in 0..<min(workers, indices.count) {
-        group.addTask {
-          let runner = ExploreRunner(explorer: self)
-          var tally = ExploreTally(explorer: self, countingInitialState: false)
-          var violation: (Int, ExploreOutcome<Definition>, ExploreViolation)?
-          while violation == nil {
-            let index = claimed.withLock { next in
-              defer { next += 1 }
-              return next
-            }
-            guard indices.contains(index), !budget.isSpent(sequences: 0, since: started) else {
-              break
-            }
-            let outcome = await runner.run(seed: seeds(index), count: self.steps)
-            if let broken = outcome.violation {
-              violation = (index, outcome, broken)
-            } else {
-              tally.count(outcome)
-            }
-          }
-          return Batch(passed: tally.report(failure: nil), firstViolation: violation)
-        }
-      }
-      return await group.reduce(into: []) { $0.append($1) }
-    }
-    var batch = Batch(
-      passed: ExploreTally(explorer: self, countingInitialState: false).report(failure: nil),
-      firstViolation: nil)
-    for part in parts {
-      var merged = ExploreTally(explorer: self, countingInitialState: false)
-      merged.add(batch.passed)
-      merged.add(part.passed)
-      batch.passed = merged.report(failure: nil)
-      if let violation = part.firstViolation,
-        batch.firstViolation.map({ violation.0 < $0.0 }) ?? true
-      {
-        batch.firstViolation = violation
-      }
-    }
-    return batch
   }
 
   /// Runs the given steps again in a fresh feature watched by an interceptor made on the

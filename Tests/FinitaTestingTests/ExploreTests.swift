@@ -181,50 +181,6 @@ struct ExploreTests {
     #expect(rerun.failure?.originalLength == failure.originalLength)
   }
 
-  @Test(
-    "sequences run on several workers at once, and the report is the one a single worker gives",
-    arguments: [2, 4, 7])
-  func parallelReportIsTheSame(workers: Int) async throws {
-    var single = toasterExplorer(ejectCancels: false)
-    single.parallelism = 1
-    var parallel = single
-    parallel.parallelism = workers
-    // While one worker runs the failing sequence, the others run the ones after it: those are
-    // not counted, the ones before it are.
-    for seed: UInt64 in [0, 1, 2] {
-      let expected = await single.run(seed: seed)
-      let report = await parallel.run(seed: seed)
-      let failure = try #require(report.failure)
-      #expect(failure.seed == expected.failure?.seed)
-      #expect(failure.trace == expected.failure?.trace)
-      #expect(report.sequences == expected.sequences)
-      #expect(report.steps == expected.steps)
-      #expect(report.coverage.wishes == expected.coverage.wishes)
-      #expect(report.coverage.stateKinds == expected.coverage.stateKinds)
-    }
-    var correct = toasterExplorer(ejectCancels: true)
-    correct.parallelism = 1
-    let expected = await correct.run(budget: .sequences(150))
-    correct.parallelism = workers
-    let report = await correct.run(budget: .sequences(150))
-    #expect(report.failure == nil)
-    #expect(report.sequences == 150)
-    #expect(report.coverage.wishes == expected.coverage.wishes)
-    #expect(report.coverage.stateKinds == expected.coverage.stateKinds)
-  }
-
-  @Test("a time budget stops every worker, and what they ran is counted")
-  func timeBudgetStopsTheWorkers() async {
-    var explorer = toasterExplorer(ejectCancels: true)
-    explorer.parallelism = 3
-    let report = await explorer.run(budget: .time(.zero))
-    #expect(report.sequences == 0)
-    #expect(report.coverage.stateKinds == ["Toaster.State": 1])
-    let some = await explorer.run(budget: .time(.milliseconds(200)))
-    #expect(some.failure == nil)
-    #expect(some.steps == some.sequences * 20)
-  }
-
   @Test("the generated test runs the shrunk sequence and shows the bug")
   func generatedTestShowsTheBug() async {
     let tester = FeatureTester(initialState: Toaster.State()) { clock in

@@ -15,7 +15,7 @@ struct ExploreViolation: Sendable {
 }
 
 /// What running one sequence showed.
-struct ExploreOutcome<Definition: FeatureDefinition>: Sendable {
+struct ExploreOutcome<Definition: FeatureDefinition> {
   var steps: [ExploreStep<Definition.Wish>]
   /// The events of each step, in order; the events of the start are in ``startEvents``.
   var events: [[ExploreEvent<Definition>]]

@@ -8,12 +8,10 @@ struct ExploreTally<Definition: FeatureDefinition> {
   private(set) var sequences = 0
   private var steps = 0
 
-  /// Creates an empty tally; `countingInitialState` is false for a part of the sequences,
-  /// which is added to a tally that counted it.
-  init(explorer: Explorer<Definition>, countingInitialState: Bool = true) {
+  init(explorer: Explorer<Definition>) {
     stateKind = explorer.stateKind
     let initialKind = explorer.stateKind(explorer.initialState)
-    if countingInitialState { coverage.addInitial(initialKind) }
+    coverage.addInitial(initialKind)
     // The default kind of a state that is not an enum is its type's name, the same for every
     // state: worked out once here, not by reflection at every state of every sequence.
     if explorer.hasDefaultStateKind,
@@ -28,13 +26,6 @@ struct ExploreTally<Definition: FeatureDefinition> {
     sequences += 1
     steps += outcome.steps.count
     coverage.add(outcome, stateKind: stateKind, names: &names)
-  }
-
-  /// Adds what another tally counted: sequences run on another worker.
-  mutating func add(_ other: ExploreReport<Definition>) {
-    sequences += other.sequences
-    steps += other.steps
-    coverage.add(other.coverage)
   }
 
   /// The report of what was counted.
