@@ -47,13 +47,39 @@ extension FeatureTester {
 
   /// The settling of systems without task executors: until nothing is queued or processing
   /// and every running work has a part asleep on the clock, the tester yields to let the work
-  /// run; it gives up after 20,000 yields, so that work waiting on something else than the
-  /// clock lets the test go on (``finish(fileID:filePath:line:column:)`` then names it).
+  /// run. It gives up when 1,000 yields in a row changed nothing it can see (the running work,
+  /// the work asleep on the clock, what the feature did), or after 20,000 in all, so that work
+  /// waiting on something else than the clock lets the test go on
+  /// (``finish(fileID:filePath:line:column:)`` then names it).
+  ///
+  /// The count of unchanged yields, not the total, bounds the wait: on a busy machine each
+  /// yield waits behind every other ready task, so 20,000 of them for every step of a test
+  /// whose work waits on a gate took minutes.
   func settleByYielding() async {
-    for _ in 0..<20_000 where !Task.isCancelled {
+    var unchanged = 0
+    var last = progress()
+    for _ in 0..<20_000 where !Task.isCancelled && unchanged < 1_000 {
       await feature.idle(waitingForWork: false)
       if !awaitsMoreThanTheClock() { return }
       await Task.yield()
+      let now = progress()
+      unchanged = now == last ? unchanged + 1 : 0
+      last = now
     }
   }
+
+  /// What settling by yields watches for a change: the running work, the work asleep on the
+  /// clock, and how many states and news the tester saw.
+  private func progress() -> SettlingProgress {
+    let seen = record.withLock { $0.received.count + $0.stepStates.count + $0.news.count }
+    return SettlingProgress(
+      running: feature.runningWork, sleeping: clock.sleepingWork, seen: seen)
+  }
+}
+
+/// A snapshot of what settling by yields watches (see `FeatureTester.settleByYielding()`).
+private struct SettlingProgress: Equatable {
+  var running: Set<UInt64>
+  var sleeping: Set<UInt64>
+  var seen: Int
 }
