@@ -1,6 +1,7 @@
 #if Spec
   extension KotlinGenerator {
-    /// A sealed class with an object per case without payload and a data class per case with one.
+    /// A sealed class with an object per case without payload and a data class per case with
+    /// one, each printing as Swift prints the case: `first`, `say(text: "hi")`.
     func featureSealedClass(
       _ name: String, doc: String, cases: [SpecCase], into out: inout CodeWriter
     ) {
@@ -12,15 +13,156 @@
           }
           let type = Self.className(item.name.value)
           if item.payload.isEmpty {
-            out.line("object \(type) : \(name)()")
+            out.block("object \(type) : \(name)() {") { out in
+              out.line("override fun toString(): String = \(Self.quoted(item.name.value))")
+            }
           } else {
             let fields = item.payload.map {
               "val \($0.name.value): \(Self.kotlinType($0.type.value))"
             }
-            out.line("data class \(type)(\(fields.joined(separator: ", "))) : \(name)()")
+            out.block("data class \(type)(\(fields.joined(separator: ", "))) : \(name)() {") {
+              out in
+              out.line(
+                "override fun toString(): String = "
+                  + Self.shown(item.name.value, fields: item.payload))
+            }
           }
         }
       }
+    }
+
+    /// A Kotlin expression printing fields as Swift prints a case or a struct:
+    /// `"say(text: " + show(text) + ")"`.
+    static func shown(_ head: String, fields: [SpecField], owner: String = "") -> String {
+      var text = "\"\(escapedForTemplate(head))("
+      for (index, field) in fields.enumerated() {
+        let value = owner + field.name.value
+        let shown =
+          field.type.value.hasSuffix("?") ? "showOptional(\(value))" : "show(\(value))"
+        text += (index == 0 ? "" : " + \", ") + "\(field.name.value): \" + \(shown)"
+      }
+      return text + (fields.isEmpty ? ")\"" : " + \")\"")
+    }
+
+    /// `show`, `showOptional` and `showText`, which print values as Swift does, when the
+    /// feature's cases or, for its replay, its state have fields.
+    func featureShowFunctions(_ feature: FeatureSpec, into out: inout CodeWriter) {
+      let cases = feature.wishes + feature.effects + feature.news
+      let stateShown = !feature.scenarios.isEmpty && !feature.stateFields.isEmpty
+      guard stateShown || cases.contains(where: { !$0.payload.isEmpty }) else { return }
+      out.line()
+      out.line("/** A value as Swift prints it in a case's payload. */")
+      out.block("fun show(value: Any): String {") { out in
+        out.line(
+          "if (value is List<*>) return value.joinToString(\", \", \"[\", \"]\") "
+            + "{ if (it == null) \"nil\" else show(it) }")
+        out.line("return if (value is String) showText(value) else value.toString()")
+      }
+      out.line()
+      for line in Self.showText {
+        out.line(line)
+      }
+      out.line()
+      out.line("/** An optional value as Swift prints it in a case's payload. */")
+      out.line(
+        "fun showOptional(value: Any?): String = "
+          + "if (value == null) \"nil\" else \"Optional(\" + show(value) + \")\"")
+    }
+
+    /// The replay of a feature's scenarios: `main` runs each on a new feature of the parts
+    /// above, its Reducer wrapped to log effects, and prints the lines the Swift replay prints.
+    func featureReplay(_ feature: FeatureSpec, into out: inout CodeWriter) {
+      let name = feature.name.value
+      let news = feature.news.isEmpty ? "Nothing" : "News"
+      out.line()
+      out.line("/** The state as Swift prints it. */")
+      out.line(
+        "fun describeState(state: State): String = "
+          + Self.shown("\(name)State", fields: feature.stateFields, owner: "state."))
+      out.line()
+      out.line("/** The scenarios of the spec: each step's label and its wish, null to dispose. */")
+      out.block("val SCENARIOS: List<List<Pair<String, Wish?>>> = listOf(", close: ")") { out in
+        for (index, scenario) in feature.scenarios.enumerated() {
+          let comma = index == feature.scenarios.count - 1 ? "" : ","
+          out.block("listOf(", close: ")\(comma)") { out in
+            for (position, step) in scenario.steps.enumerated() {
+              let stepComma = position == scenario.steps.count - 1 ? "" : ","
+              let wish = feature.wishes.first { $0.name.value == step.event.value }
+              let value = wish.map { Self.featureWish($0, step: step) } ?? "null"
+              out.line("Pair(\(Self.quoted(step.description)), \(value))\(stepComma)")
+            }
+          }
+        }
+      }
+      out.line()
+      out.line("/**")
+      out.line(" * Replays the spec's scenarios, each on a new feature, and prints each step")
+      out.line(" * (`> wish ...`, `> dispose`), effect, state and news in the order they happened:")
+      out.line(" * the lines the Swift replay program prints.")
+      out.line(" */")
+      out.block("fun main() {") { out in
+        out.block("for ((index, steps) in SCENARIOS.withIndex()) {") { out in
+          out.line(
+            "println(\"scenario ${index + 1}: \" + steps.joinToString(\", \") { it.first })")
+          out.line(
+            "val lines = java.util.Collections.synchronizedList(mutableListOf<String>())")
+          out.line("val reducer = Reducer()")
+          out.block("val feature = Feature<Wish, Wish, Effect, State, \(news)>(", close: ")") {
+            out in
+            out.line("initialState = State(),")
+            out.line("wishToAction = { it },")
+            out.line("actor = Actor(),")
+            out.line("reducer = { state, effect ->")
+            out.indented { out in
+              out.line("lines.add(\"effect $effect\")")
+              out.line("reducer(state, effect)")
+            }
+            out.line("},")
+            if feature.hasBootstrapper { out.line("bootstrapper = Bootstrapper(),") }
+            if feature.hasPostProcessor { out.line("postProcessor = PostProcessor(),") }
+            if !feature.news.isEmpty { out.line("newsPublisher = NewsPublisher(),") }
+            out.line("startsImmediately = false")
+          }
+          out.line(
+            "val states = feature.observeState { lines.add(\"state \" + describeState(it)) }")
+          if !feature.news.isEmpty {
+            out.line("val news = feature.observeNews { lines.add(\"news $it\") }")
+          }
+          out.line("lines.add(\"> start\")")
+          out.line("feature.start()")
+          out.block("for ((_, wish) in steps) {") { out in
+            out.block("if (wish == null) {", close: "} else {") { out in
+              out.line("lines.add(\"> dispose\")")
+              out.line("feature.dispose()")
+            }
+            out.indented { out in
+              out.line("lines.add(\"> wish $wish\")")
+              out.line("feature.accept(wish)")
+            }
+            out.line("}")
+          }
+          out.line("states.cancel()")
+          if !feature.news.isEmpty {
+            out.line("news.cancel()")
+          }
+          out.line("lines.forEach { println(it) }")
+        }
+      }
+    }
+
+    /// A scenario's wish as a Kotlin value, with the values the step gives (zero for the fields
+    /// it leaves out): `Wish.Say(text = "hi")`.
+    static func featureWish(_ wish: SpecCase, step: SpecStep) -> String {
+      let type = "Wish.\(className(wish.name.value))"
+      guard !wish.payload.isEmpty else { return type }
+      let values = wish.payload.map { field in
+        let given = step.arguments.first { $0.field.value == field.name.value }
+        let value =
+          given.map { SpecValues.kotlin($0.value, type: field.type.value) }
+          ?? zero(of: field.type.value)
+        return "\(field.name.value) = \(value)"
+      }
+      return type + "(" + values.joined(separator: ", ") + ")"
     }
 
     /// A `when` over every case of `type`, each branch giving `value`.
@@ -148,6 +290,10 @@
         out.line("startsImmediately = startsImmediately")
       }
       out.line(")")
+      featureShowFunctions(feature, into: &out)
+      if !feature.scenarios.isEmpty {
+        featureReplay(feature, into: &out)
+      }
       return out.text
     }
 

@@ -340,6 +340,8 @@
     public var hasPostProcessor: Bool
     /// Whether the Actor starts asynchronous work.
     public var isAsync: Bool
+    /// Wish sequences to replay, each on a new feature; the step `dispose` disposes it.
+    public var scenarios: [SpecScenario]
 
     /// Creates a feature.
     ///
@@ -353,10 +355,12 @@
     ///   - hasBootstrapper: Whether it has a Bootstrapper.
     ///   - hasPostProcessor: Whether it has a PostProcessor.
     ///   - isAsync: Whether the Actor starts asynchronous work.
+    ///   - scenarios: Wish sequences to replay.
     public init(
       name: Located<String>, summary: String? = nil, stateFields: [SpecField] = [],
       wishes: [SpecCase] = [], effects: [SpecCase] = [], news: [SpecCase] = [],
-      hasBootstrapper: Bool = false, hasPostProcessor: Bool = false, isAsync: Bool = false
+      hasBootstrapper: Bool = false, hasPostProcessor: Bool = false, isAsync: Bool = false,
+      scenarios: [SpecScenario] = []
     ) {
       self.name = name
       self.summary = summary
@@ -367,6 +371,7 @@
       self.hasBootstrapper = hasBootstrapper
       self.hasPostProcessor = hasPostProcessor
       self.isAsync = isAsync
+      self.scenarios = scenarios
     }
   }
 #endif  // Spec

@@ -603,6 +603,10 @@
         feature.hasPostProcessor = bool(values["postProcessor"], what: "'postProcessor'")
         feature.isAsync = bool(values["async"], what: "'async'")
       }
+      for item in list(fields["scenarios"], what: "the scenarios") {
+        let steps = list(item, what: "a scenario").compactMap { step($0) }
+        feature.scenarios.append(SpecScenario(steps: steps, location: item.location))
+      }
       return feature
     }
 

@@ -11,8 +11,15 @@
     /// for line in try TurnstileReplay.scenarioTrace() { print(line) }
     /// ```
     ///
-    /// - Returns: The source of a Swift file, or `nil` for a feature spec.
+    /// For a feature spec with scenarios, the file replays them on the feature's definition (the
+    /// skeleton, filled in) and lists what it did, the lines the generated Kotlin's `main`
+    /// prints.
+    ///
+    /// - Returns: The source of a Swift file, or `nil` for a feature spec without scenarios.
     public func replay() -> String? {
+      if let feature = spec.feature {
+        return feature.scenarios.isEmpty ? nil : featureReplay(feature)
+      }
       guard let machine = spec.machine else { return nil }
       let name = machine.name.value
       let events = Dictionary(machine.events.map { ($0.name.value, $0) }) { first, _ in first }
@@ -57,8 +64,14 @@
     /// ./turnstile-replay > swift.trace   # the same lines as `kotlin ... turnstile.TurnstileKt`
     /// ```
     ///
-    /// - Returns: The source of `main.swift`, or `nil` for a feature spec.
+    /// A feature's replay program is compiled with the types file, the skeleton (filled in) and
+    /// ``replay()``, linked with Finita.
+    ///
+    /// - Returns: The source of `main.swift`, or `nil` for a feature spec without scenarios.
     public func replayMain() -> String? {
+      if let feature = spec.feature {
+        return feature.scenarios.isEmpty ? nil : featureReplayMain(feature)
+      }
       guard let machine = spec.machine else { return nil }
       let name = machine.name.value
       var out = CodeWriter()

@@ -372,6 +372,49 @@
           SpecDiagnostic(
             .missingKey, at: feature.name.location, "a feature has at least one effect"))
       }
+      scenarios(of: feature, into: &diagnostics)
+    }
+
+    /// Checks a feature's scenarios: each step names a wish and gives values that fit its
+    /// fields, or is `dispose`; no step names a guard.
+    static func scenarios(of feature: FeatureSpec, into diagnostics: inout [SpecDiagnostic]) {
+      let wishes = Dictionary(feature.wishes.map { ($0.name.value, $0.name.location) }) {
+        first, _ in first
+      }
+      for scenario in feature.scenarios {
+        if scenario.steps.isEmpty {
+          diagnostics.append(
+            SpecDiagnostic(.wrongType, at: scenario.location, "a scenario lists at least one wish"))
+        }
+        for step in scenario.steps {
+          if !step.accepting.isEmpty {
+            diagnostics.append(
+              SpecDiagnostic(
+                .wrongType, at: step.event.location,
+                "step '\(step)' names a guard, and a feature has none; write the wish alone, "
+                  + "'\(step.event.value)'"))
+          }
+          if step.event.value == "dispose" {
+            if let wish = wishes["dispose"] {
+              diagnostics.append(
+                SpecDiagnostic(
+                  .duplicate, at: step.event.location,
+                  "the step 'dispose' disposes the feature, and the wish on line \(wish.line) "
+                    + "is also named 'dispose'; rename the wish"))
+            } else if !step.arguments.isEmpty {
+              diagnostics.append(
+                SpecDiagnostic(
+                  .wrongType, at: step.event.location,
+                  "the step 'dispose' takes no values; write it alone"))
+            }
+            continue
+          }
+          _ = reference(step.event, to: "wish", in: wishes, list: "wishes", into: &diagnostics)
+          if let wish = feature.wishes.first(where: { $0.name.value == step.event.value }) {
+            arguments(of: step, event: wish, into: &diagnostics)
+          }
+        }
+      }
     }
   }
 #endif  // Spec

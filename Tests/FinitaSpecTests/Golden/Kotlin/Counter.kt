@@ -14,19 +14,29 @@ data class State(
 
 /** What the Counter feature is asked to do. */
 sealed class Wish {
-    object Increment : Wish()
-    data class SetGoal(val goal: Int) : Wish()
+    object Increment : Wish() {
+        override fun toString(): String = "increment"
+    }
+    data class SetGoal(val goal: Int) : Wish() {
+        override fun toString(): String = "setGoal(goal: " + show(goal) + ")"
+    }
 }
 
 /** What the Counter feature's Actor did, for its Reducer. */
 sealed class Effect {
-    data class CountChanged(val count: Int) : Effect()
-    data class GoalChanged(val goal: Int) : Effect()
+    data class CountChanged(val count: Int) : Effect() {
+        override fun toString(): String = "countChanged(count: " + show(count) + ")"
+    }
+    data class GoalChanged(val goal: Int) : Effect() {
+        override fun toString(): String = "goalChanged(goal: " + show(goal) + ")"
+    }
 }
 
 /** What the Counter feature tells others. */
 sealed class News {
-    object GoalReached : News()
+    object GoalReached : News() {
+        override fun toString(): String = "goalReached"
+    }
 }
 
 /**
@@ -77,3 +87,66 @@ class CounterFeature(
     newsPublisher = NewsPublisher(),
     startsImmediately = startsImmediately
 )
+
+/** A value as Swift prints it in a case's payload. */
+fun show(value: Any): String {
+    if (value is List<*>) return value.joinToString(", ", "[", "]") { if (it == null) "nil" else show(it) }
+    return if (value is String) showText(value) else value.toString()
+}
+
+/** A text as Swift's String(reflecting:) prints it: the rule both traces follow. */
+fun showText(value: String): String {
+    val points = mutableListOf<Int>()
+    var at = 0
+    while (at < value.length) {
+        points.add(Character.codePointAt(value, at))
+        at += Character.charCount(points.last())
+    }
+    val out = StringBuilder("\"")
+    var afterEscape = true
+    for ((index, point) in points.withIndex()) {
+        val escape = when {
+            point == 0x5C -> "\\\\"
+            point == 0x22 -> "\\\""
+            point == 0x27 -> "\\'"
+            point == 0 -> "\\0"
+            point == 9 -> "\\t"
+            point == 10 -> "\\n"
+            point == 13 -> "\\r"
+            point < 0x20 || point == 0x7F -> hexEscape(point)
+            point < 0x7F -> null
+            afterEscape && joinsPrevious(point) -> hexEscape(point)
+            index == points.size - 1 && isPrepend(point) -> hexEscape(point)
+            else -> null
+        }
+        if (escape == null) out.appendCodePoint(point) else out.append(escape)
+        afterEscape = escape != null
+    }
+    return out.append('"').toString()
+}
+
+/** `\u{1B}`, `\u{0301}` or `\u{0001F3FB}`, as Swift escapes a character. */
+fun hexEscape(point: Int): String {
+    val width = if (point < 0x100) 2 else if (point < 0x10000) 4 else 8
+    return "\\u{" + String.format("%0" + width + "X", point) + "}"
+}
+
+/** Whether a character joins the one before it on screen (a combining mark, a joiner). */
+fun joinsPrevious(point: Int): Boolean {
+    val type = Character.getType(point)
+    return type == Character.NON_SPACING_MARK.toInt() ||
+        type == Character.ENCLOSING_MARK.toInt() ||
+        type == Character.COMBINING_SPACING_MARK.toInt() ||
+        point == 0x200C || point == 0x200D || point == 0x0E33 || point == 0x0EB3 ||
+        point in 0x1F3FB..0x1F3FF || point in 0xE0020..0xE007F
+}
+
+/** Whether a character joins the one after it on screen (Unicode's prepended marks). */
+fun isPrepend(point: Int): Boolean =
+    point in 0x0600..0x0605 || point == 0x06DD || point == 0x070F || point in 0x0890..0x0891 ||
+        point == 0x08E2 || point == 0x0D4E || point == 0x110BD || point == 0x110CD ||
+        point in 0x111C2..0x111C3 || point == 0x1193F || point == 0x11941 ||
+        point == 0x11A3A || point in 0x11A84..0x11A89 || point == 0x11D46 || point == 0x11F02
+
+/** An optional value as Swift prints it in a case's payload. */
+fun showOptional(value: Any?): String = if (value == null) "nil" else "Optional(" + show(value) + ")"
