@@ -9,12 +9,21 @@
       out.line()
       out.line("/// The state of the \(name) feature.")
       if feature.stateFields.isEmpty {
-        out.line("struct \(name)State: Hashable, Sendable {}")
+        out.line(
+          "struct \(name)State: Hashable, Sendable {\(isPublic ? " public init() {} " : "")}")
       } else {
         out.block("struct \(name)State: Hashable, Sendable {") { out in
           for field in feature.stateFields {
             out.line(
               "var \(field.name.value): \(field.type.value) = \(Self.zero(of: field.type.value))")
+          }
+          if isPublic {
+            let parameters = feature.stateFields.map {
+              "\($0.name.value): \($0.type.value) = \(Self.zero(of: $0.type.value))"
+            }
+            Self.memberwiseInit(
+              parameters, assigning: feature.stateFields.map(\.name.value),
+              summary: "Creates a state.", into: &out)
           }
         }
       }
@@ -52,6 +61,11 @@
       out.line()
       out.line("/// \(feature.summary ?? "The \(name) feature.")")
       out.block("struct \(name): FeatureDefinition {") { out in
+        if isPublic {
+          out.line("/// Creates the definition.")
+          out.line("init() {}")
+          out.line()
+        }
         out.line("typealias State = \(name)State")
         out.line("typealias Wish = \(name)Wish")
         out.line("typealias Effect = \(name)Effect")
@@ -109,7 +123,7 @@
           }
         }
       }
-      return out.text
+      return accessible(out.text)
     }
 
     func featureTests(_ feature: FeatureSpec) -> String {

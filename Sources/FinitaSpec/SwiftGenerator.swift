@@ -19,15 +19,21 @@
     /// The module to import with `@testable` in the test file, or `nil` when the tests live in
     /// the same module as the types.
     public var testedModule: String?
+    /// Whether the types and the skeleton are `public`, for use from other modules: every type,
+    /// member and initializer they need (`init` included for the feature's State, a machine's
+    /// `Guards` and the skeleton's definition).
+    public var isPublic: Bool
 
     /// Creates a generator.
     ///
     /// - Parameters:
     ///   - spec: A valid spec (``SpecReader`` validates).
     ///   - testedModule: The module the test file imports with `@testable`.
-    public init(spec: Spec, testedModule: String? = nil) {
+    ///   - isPublic: Whether the types and the skeleton are `public`.
+    public init(spec: Spec, testedModule: String? = nil, isPublic: Bool = false) {
       self.spec = spec
       self.testedModule = testedModule
+      self.isPublic = isPublic
     }
 
     /// The name of the types file: `Turnstile.swift`.
@@ -52,10 +58,10 @@
     /// - Returns: The source of a Swift file.
     public func types() -> String {
       if let machine = spec.machine {
-        return machineTypes(machine)
+        return accessible(machineTypes(machine))
       }
       if let feature = spec.feature {
-        return featureTypes(feature)
+        return accessible(featureTypes(feature))
       }
       preconditionFailure("Internal inconsistency: a spec with neither a machine nor a feature")
     }
@@ -160,6 +166,13 @@
               let described = rows.map { "`\($0.from.value) -\($0.event.value)-> \($0.to.value)`" }
               out.line("/// Whether \(described.joined(separator: ", ")) is taken.")
               out.line("var \(guardName): @Sendable (\(name)State, \(name)Event) -> Bool")
+            }
+            if isPublic {
+              let parameters = guards.map {
+                "\($0): @escaping @Sendable (\(name)State, \(name)Event) -> Bool"
+              }
+              Self.memberwiseInit(
+                parameters, assigning: guards, summary: "Creates the guards.", into: &out)
             }
           }
           out.line()
@@ -630,6 +643,57 @@
           out.fill(sample.head + "(", sample.arguments, tail: "), " + guards)
         }
       }
+    }
+
+    /// An initializer taking `parameters` and assigning each of `names`, for a public struct
+    /// whose memberwise initializer would be internal.
+    static func memberwiseInit(
+      _ parameters: [String], assigning names: [String], summary: String,
+      into out: inout CodeWriter
+    ) {
+      out.line()
+      out.line("/// \(summary)")
+      guard !parameters.isEmpty else {
+        out.line("init() {}")
+        return
+      }
+      out.fill("init(", parameters, tail: ") {")
+      out.indented { out in
+        for name in names {
+          out.line("self.\(name) = \(name)")
+        }
+      }
+      out.line("}")
+    }
+
+    /// `text` with `public` before every declaration at file scope or in a type's body, when
+    /// the generator is public; the generated code opens one block per line ending in `{`.
+    func accessible(_ text: String) -> String {
+      guard isPublic else { return text }
+      let declarations = [
+        "struct ", "enum ", "final class ", "class ", "var ", "let ", "static ", "func ",
+        "init(", "typealias ", "mutating ",
+      ]
+      let types = ["struct ", "enum ", "final class ", "class ", "extension "]
+      // Per open block: whether it is a type's body, where declarations are members.
+      var inType: [Bool] = []
+      var lines: [String] = []
+      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let indent = line.prefix { $0 == " " }
+        var content = String(line.dropFirst(indent.count))
+        if content.hasPrefix("}") {
+          _ = inType.popLast()
+        }
+        if inType.last ?? true, declarations.contains(where: content.hasPrefix) {
+          content = "public " + content
+        }
+        if content.hasSuffix("{") {
+          let body = content.hasPrefix("public ") ? String(content.dropFirst(7)) : content
+          inType.append(types.contains(where: body.hasPrefix))
+        }
+        lines.append(indent + content)
+      }
+      return lines.joined(separator: "\n")
     }
   }
 #endif  // Spec
