@@ -2,7 +2,8 @@ extension Diagram {
   /// The diagram as a Graphviz DOT digraph.
   ///
   /// Each initial state is entered from a start node (invisible for automata, a dot for
-  /// statecharts). Compound and parallel states are clusters holding a small point that stands
+  /// statecharts). A state's second, third and fourth self-loops leave and enter it on other
+  /// sides than the first, so that no two overlap. Compound and parallel states are clusters holding a small point that stands
   /// for the state itself; edges to and from it are clipped at the cluster's border, and a
   /// parallel state's atomic regions get dashed clusters of their own. Final states are double
   /// circles, history states circles, Moore outputs record fields, notes external labels.
@@ -69,8 +70,16 @@ private struct DOTWriter {
     for target in diagram.initial {
       statement("__start0 -> \(target)", attachments(from: nil, to: target))
     }
+    var loops: [String: Int] = [:]
     for transition in diagram.transitions {
       var attributes = attachments(from: transition.from, to: transition.to)
+      if transition.from == transition.to {
+        let index = loops[transition.from, default: 0]
+        loops[transition.from] = index + 1
+        if let side = loopSide(index) {
+          attributes += [("tailport", side), ("headport", side)]
+        }
+      }
       if !transition.label.isEmpty {
         attributes.append(("label", DOTText.label(transition.label)))
       }
@@ -152,6 +161,15 @@ private struct DOTWriter {
       attributes.append(("xlabel", DOTText.label(state.notes.joined(separator: "\n"))))
     }
     return attributes
+  }
+
+  /// The side of its state the `index`th self-loop is drawn on. Graphviz puts the first where it
+  /// likes (east from top to bottom, north from left to right) and would draw the next ones
+  /// around it, each crossing the label of the one inside; the next ones go to the free sides.
+  func loopSide(_ index: Int) -> String? {
+    guard index > 0 else { return nil }
+    let sides = diagram.direction == .leftToRight ? ["s", "w", "e"] : ["w", "n", "s"]
+    return sides[(index - 1) % sides.count]
   }
 
   /// The attributes that clip an edge at the cluster of a composite end.

@@ -49,7 +49,7 @@ extension Diagram {
     for target in initial {
       lines.append("[*] --> \(target)")
     }
-    for transition in transitions {
+    for transition in mergingLoops(separator: "\n", keepsStyles: true) {
       let arrow = transition.isInternal ? "-[dashed]->" : "-->"
       let label = transition.label.isEmpty ? "" : " : \(PlantUMLText.escape(transition.label))"
       lines.append("\(transition.from) \(arrow) \(transition.to)\(label)")
