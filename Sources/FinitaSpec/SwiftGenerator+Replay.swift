@@ -56,7 +56,11 @@
     }
 
     /// The `main.swift` of a replay program: it prints the trace of the machine's scenarios, the
-    /// lines the generated Kotlin's `main` prints when it is given no arguments. Compile it with
+    /// lines the generated Kotlin's `main` prints when it is given no arguments. Given scenarios
+    /// as arguments, it reads them as the Kotlin `main` does, steps written as the trace's
+    /// `scenario` line prints them (`pay(amount: 5, note: "a, b") if open`), and prints their
+    /// trace; a step it cannot read, or that names an unknown event, field or guard or gives a
+    /// value of the wrong type, ends it with a message on standard error and the status 1. Compile it with
     /// the types file and ``replay()``, linked with FinitaAutomaton.
     ///
     /// ```sh
@@ -81,10 +85,41 @@
       out.line("import FinitaAutomaton")
       out.line("import Foundation")
       out.line()
-      out.block("do {", close: "} catch {") { out in
-        out.block("for line in try \(name)Replay.scenarioTrace() {") { out in
-          out.line("print(line)")
+      out.line("/// Reads the scenarios given as arguments into \(name)'s events.")
+      out.block("enum \(name)Steps {") { out in
+        out.line("/// The events steps are read into.")
+        out.line("typealias Event = \(name)Event")
+        out.line()
+        eventReader(machine, into: &out)
+        out.line()
+        for line in Self.stepReader.split(separator: "\n", omittingEmptySubsequences: false) {
+          out.line(String(line))
         }
+      }
+      out.line()
+      out.block("do {", close: "} catch {") { out in
+        out.line("let arguments = CommandLine.arguments.dropFirst()")
+        out.line("// Every scenario is read before any runs, so a mistake prints no trace.")
+        out.line(
+          "let scenarios = try arguments.map { try \(name)Steps.splitSteps($0).map(\(name)Steps.step) }"
+        )
+        out.block("if scenarios.isEmpty {", close: "} else {") { out in
+          out.block("for line in try \(name)Replay.scenarioTrace() {") { out in
+            out.line("print(line)")
+          }
+        }
+        out.indented { out in
+          out.block("for (index, steps) in scenarios.enumerated() {") { out in
+            out.line(
+              "print(\"scenario \\(index + 1): \" + steps.map(\\.label).joined(separator: \", \"))")
+            out.block(
+              "for line in try \(name)Replay.trace(steps.map { ($0.event, accepting: $0.accepting) }) {"
+            ) { out in
+              out.line("print(line)")
+            }
+          }
+        }
+        out.line("}")
       }
       out.indented { out in
         out.line(

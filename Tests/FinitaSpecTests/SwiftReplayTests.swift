@@ -6,7 +6,7 @@
 
   /// The Swift replay program (`replayMain()` with the types and ``SwiftGenerator/replay()``),
   /// compiled with `swiftc` against the built FinitaAutomaton, prints the spec's trace: the
-  /// lines the Kotlin `main` prints.
+  /// lines the Kotlin `main` prints; given scenarios, it reads them as the Kotlin `main` does.
   @Suite("Generated Swift replay program")
   struct SwiftReplayTests {
     @Test("a feature spec has no replay program")
@@ -53,6 +53,41 @@
       let trace = SpecMachine(machine).scenarioTrace
       #expect(trace.count > 4)
       #expect(output == trace.joined(separator: "\n") + "\n")
+
+      // Given its scenarios as arguments, written as the `scenario` lines print them, it prints
+      // the same trace again.
+      let scenarios = machine.scenarios.map {
+        $0.steps.map(\.description).joined(separator: ", ")
+      }
+      #expect(try KotlinTraceTests.run(binary, scenarios) == output)
+      let given = try KotlinTraceTests.run(
+        binary, [#"pay(note: "a, (b)\n\u{1B}", tags: [x, "y, z"], marks: [1, 2]), reset if open"#])
+      let expected =
+        #"paid(amount: 0, big: 0, rate: 0.0, ok: false, note: "a, (b)\n\u{1B}", "#
+        + #"tags: ["x", "y, z"], limit: nil, marks: Optional([1, 2])) -> idle"#
+      #expect(given.split(separator: "\n").last.map(String.init) == expected, "\(given)")
+      #expect(
+        given.hasPrefix(
+          #"scenario 1: pay(note: "a, (b)\n\u{1B}", tags: [x, "y, z"], marks: [1, 2]), reset if open"#
+        ), "\(given)")
+      // Mistakes end it with a message and the status 1, as the Kotlin `main`.
+      for (scenario, message) in [
+        ("pay, jump", "error: unknown event 'jump'; the events: pay, reset"),
+        ("reset if opne", "error: unknown guard 'opne' in the step 'reset if opne'"),
+        ("reset if", "error: cannot read the step 'reset if'"),
+        ("pay(amout: 5)", "error: the event 'pay' has no field 'amout'; its fields: amount,"),
+        ("pay(amount: five)", "error: amount takes an integer (Int), not five"),
+        ("pay(amount: 3000000000)", "error: amount takes an integer (Int), not 3000000000"),
+        ("reset(x: 1)", "error: the event 'reset' has no field 'x'; it has no payload"),
+        ("pay(tags: x)", "error: tags takes a list such as [1, 2], not x"),
+        (#"pay(note: "open)"#, #"error: cannot read the step 'pay(note: "open)'"#),
+        ("pay(big: 1, big: 2)", "error: 'big' is given twice in the step"),
+      ] {
+        let result = try KotlinTraceTests.runAllowingFailure(binary, [scenario])
+        #expect(result.status == 1, "\(scenario)")
+        #expect(result.output.isEmpty, "\(scenario): \(result.output)")
+        #expect(result.errors.hasPrefix(message), "\(scenario): \(result.errors)")
+      }
     }
   }
 #endif  // Spec
