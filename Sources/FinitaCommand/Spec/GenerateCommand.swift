@@ -29,7 +29,8 @@
         FinitaAutomaton table; <Name>CoverTests.swift has one Swift Testing test per path of the
         transition cover. For a feature: <Name>.swift holds the State, Wish, Effect and News types,
         <Name>+Definition.swift a FeatureDefinition to fill in (written only when missing), and
-        <Name>Tests.swift a FeatureTester test per wish.
+        <Name>Tests.swift a FeatureTester test per wish. With --public, the types and the
+        skeleton are public, for a library used by other modules.
 
         Example:
           finita generate swift Specs/turnstile.yaml --output Sources/App --tests Tests/AppTests \\
@@ -49,9 +50,14 @@
     @Option(help: "The module the tests import with @testable.")
     var module: String?
 
+    @Flag(
+      name: .customLong("public"),
+      help: "Make the types and the feature skeleton public, for use from other modules.")
+    var isPublic = false
+
     func run() throws {
       let spec = try readSpecOrExit(spec)
-      let generator = SwiftGenerator(spec: spec, testedModule: module)
+      let generator = SwiftGenerator(spec: spec, testedModule: module, isPublic: isPublic)
       try write(generator.types(), to: output, name: generator.typesFileName)
       if spec.feature != nil {
         let skeleton = URL(fileURLWithPath: output).appendingPathComponent(
