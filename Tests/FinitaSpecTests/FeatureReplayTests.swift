@@ -128,7 +128,7 @@
         effects: [opened]
         scenarios:
           - [opne, open if allowed]
-          - - lock: { code: seven }
+          - - lock: { code: seven, cdoe: 1 }
             - dispose: { now: true }
           - []
         """
@@ -141,6 +141,7 @@
             + "write the wish alone, 'open'",
           "door.yaml:7:21: error: the value of 'code' in 'lock' does not fit its type Int: "
             + "expected an integer (Int) such as 120, found seven",
+          "door.yaml:7:28: error: the wish 'lock' has no field 'cdoe'; its fields: code",
           "door.yaml:8:7: error: the step 'dispose' takes no values; write it alone",
           "door.yaml:9:5: error: a scenario lists at least one wish",
         ], "\(check.diagnostics.map(\.description).joined(separator: "\n"))")

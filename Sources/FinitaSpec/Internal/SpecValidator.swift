@@ -12,9 +12,11 @@
       return diagnostics
     }
 
-    /// Checks that a step's values name the event's fields and fit their types.
+    /// Checks that a step's values name the event's fields and fit their types; `kind` names
+    /// what the step sends in the messages: an event, or a feature's wish.
     static func arguments(
-      of step: SpecStep, event: SpecCase, into diagnostics: inout [SpecDiagnostic]
+      of step: SpecStep, event: SpecCase, kind: String = "event",
+      into diagnostics: inout [SpecDiagnostic]
     ) {
       for argument in step.arguments {
         guard let field = event.payload.first(where: { $0.name.value == argument.field.value })
@@ -22,12 +24,13 @@
           let names = event.payload.map(\.name.value)
           let hint =
             names.isEmpty
-            ? "the event '\(event.name.value)' has no payload; write the step as '\(step.event.value)'"
+            ? "the \(kind) '\(event.name.value)' has no payload; write the step as "
+              + "'\(step.event.value)'"
             : "its fields: " + names.joined(separator: ", ")
           diagnostics.append(
             SpecDiagnostic(
               .undeclared, at: argument.field.location,
-              "the event '\(event.name.value)' has no field '\(argument.field.value)'; \(hint)"))
+              "the \(kind) '\(event.name.value)' has no field '\(argument.field.value)'; \(hint)"))
           continue
         }
         if let problem = SpecValues.problem(argument.value, type: field.type.value) {
@@ -411,7 +414,7 @@
           }
           _ = reference(step.event, to: "wish", in: wishes, list: "wishes", into: &diagnostics)
           if let wish = feature.wishes.first(where: { $0.name.value == step.event.value }) {
-            arguments(of: step, event: wish, into: &diagnostics)
+            arguments(of: step, event: wish, kind: "wish", into: &diagnostics)
           }
         }
       }
