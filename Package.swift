@@ -325,7 +325,9 @@ let package = Package(
     // product, so the inspector does not depend on the examples).
     .target(
       name: "FinitaInspectorDemo",
-      dependencies: ["Finita", "FinitaExamples", "FinitaInspector", "FinitaInspectorClient"]
+      dependencies: [
+        "Finita", "FinitaAutomaton", "FinitaExamples", "FinitaInspector", "FinitaInspectorClient",
+      ]
     ),
     .testTarget(
       name: "FinitaInspectorTests",

@@ -205,13 +205,48 @@
       wishExample: Definition.Wish? = nil,
       wishCases: [Definition.Wish] = []
     ) -> InspectorClient where Definition.State: Codable, Definition.Wish: Decodable {
+      inspect(
+        feature, automaton: automaton, stage: { $0 }, wishExample: wishExample,
+        wishCases: wishCases)
+    }
+
+    /// Lets the inspector move a feature in time, send it wishes typed as JSON, and draw the
+    /// machine of one part of its state, highlighting the stage the feature is in.
+    ///
+    /// For a feature whose state holds more than a machine's state: a player whose status a table
+    /// drives, or a list whose loading stages a diagram explains. A click on a transition sends
+    /// the wish case named as the transition's event, when there is one.
+    ///
+    /// ```swift
+    /// inspector.inspect(player, automaton: MusicPlayer.table, stage: { $0.status })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - feature: The feature.
+    ///   - automaton: The machine the diagram draws.
+    ///   - stage: The machine's state that a state of the feature is in.
+    ///   - wishExample: A wish the page offers as a start.
+    ///   - wishCases: One sample of each wish case the page's form offers (see
+    ///     ``inspect(_:wishExample:wishCases:)``).
+    @discardableResult
+    public func inspect<
+      Definition: FeatureDefinition, Stage: Hashable & Sendable, Event: AutomatonEvent,
+      Output: Sendable
+    >(
+      _ feature: Feature<Definition>,
+      automaton: Automaton<Stage, Event, Output>,
+      stage: @escaping @Sendable (Definition.State) -> Stage,
+      wishExample: Definition.Wish? = nil,
+      wishCases: [Definition.Wish] = []
+    ) -> InspectorClient where Definition.State: Codable, Definition.Wish: Decodable {
       let attached = attach(
         .make(
           feature, wishExample: wishExample, wishCases: wishCases,
           decodeState: { try JSONDecoding.decode(Definition.State.self, from: $0) },
           decodeWish: { try JSONDecoding.decode(Definition.Wish.self, from: $0) },
           diagram: { state in
-            (automaton.dot(highlighting: state), automaton.mermaid(highlighting: state))
+            let current = stage(state)
+            return (automaton.dot(highlighting: current), automaton.mermaid(highlighting: current))
           }, recordJump: recordJump))
       // Travelling sets the state without a stage for the interceptor to see; the state observer
       // sees every state, travelled or live, so the diagram highlights the one the feature is in.

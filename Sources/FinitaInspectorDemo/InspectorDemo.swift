@@ -7,10 +7,12 @@
 
   /// The inspector with three seed examples connected to it, for `finita inspect --demo`.
   ///
-  /// The parking meter is a machine the page can move in time, send events to and draw; the music
-  /// player and the paginator are shown read-only (their types are not `Codable`), the paginator
+  /// All three features can be moved in time, sent wishes from the page's form and drawn: the
+  /// parking meter is a machine; the music player's diagram is its status table, and the
+  /// paginator's is the loading stages its state goes through (the demo's `PaginatorStages`),
   /// with its asynchronous page loads. The player and the paginator keep moving (see
-  /// `loopInterval`), so the page never goes still.
+  /// `loopInterval`), so the page never goes still. Their seed types are not `Codable`: the demo
+  /// gives them the encoding Swift would synthesize (`ExampleCoding.swift`).
   ///
   /// ```swift
   /// let demo = InspectorDemo(server: InspectorServer())
@@ -108,6 +110,14 @@
       client.inspect(
         meter, automaton: meter.definition.automaton, wishExample: .insert(amount: 3),
         wishCases: [.enterPlate("B-42"), .insert(amount: 3), .leave])
+      client.inspect(player, automaton: MusicPlayer.table, stage: { $0.status }, wishExample: .play)
+      client.inspect(
+        paginator, automaton: PaginatorStages.automaton,
+        stage: { PaginatorStages.stage(of: $0) }, wishExample: .refresh,
+        wishCases: [
+          .load(isNextPage: true), .refresh, .itemDidAppear(at: 9),
+          .edit(ListItem(id: 1, title: "Item 1, edited")), .delete(itemID: 2),
+        ])
       let report = self.report
       let watcher = Task {
         for await state in meter.states {
