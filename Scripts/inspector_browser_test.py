@@ -114,6 +114,143 @@ def layout_check(driver, shot, name):
     time.sleep(0.3)
 
 
+def badges(driver, name):
+    return [b.text for b in driver.find_elements(
+        By.CSS_SELECTOR, f".feature-item[data-name='{name}'] .badge")]
+
+
+def travel_to_first(driver, wait):
+    """Drags the slider to the first state and lets go: the app's feature travels there."""
+    driver.execute_script(
+        "const s = arguments[0]; s.value = 0; s.dispatchEvent(new Event('input'));"
+        " s.dispatchEvent(new Event('change'));", driver.find_element(By.ID, "travel-slider"))
+    wait.until(lambda d: "Travelled" in d.find_element(By.ID, "travel-result").text)
+
+
+def every_tool_check(driver, wait, shot):
+    """The demo's music player and paginator, like its parking meter: they travel, take wishes
+    from the form, and draw a diagram that fills the stage their state is in."""
+    player_cases = ["play", "pause", "stop", "next"]
+    paginator_cases = ["load", "refresh", "itemDidAppear", "edit", "delete"]
+    for name, cases, first, stages in [
+            ("musicPlayer", player_cases, "stopped", {"stopped", "playing", "paused"}),
+            ("paginator", paginator_cases, "initial",
+             {"initial", "loading", "content", "refreshing", "nextPageLoading",
+              "nextPageLoadingError", "error", "edited", "deleted"})]:
+        driver.find_element(By.CSS_SELECTOR, f".feature-item[data-name='{name}']").click()
+        wait.until(lambda d: badges(d, name) == ["travel", "wishes", "diagram"])
+        check(True, f"{name} can travel, takes wishes and has a diagram")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#diagram svg"))
+        wait.until(lambda d: len(filled_states(d)) == 1 and filled_states(d)[0] in stages)
+        check(True, f"{name}'s diagram fills the stage it is in: {filled_states(driver)}")
+        options = [o.get_attribute("value") for o in
+                   Select(driver.find_element(By.ID, "wish-case")).options]
+        check(options == cases, f"{name}'s wish form lists its cases: {options}")
+        # Travel to the first state: the diagram fills its stage, as the app draws it.
+        wait.until(lambda d: d.find_element(By.ID, "travel-slider").is_enabled())
+        travel_to_first(driver, wait)
+        wait.until(lambda d: filled_states(d) == [first])
+        check("travelled" in driver.find_element(By.ID, "mode").text,
+              f"{name} travelled to its first state; the diagram fills {first}")
+        driver.find_element(By.ID, "btn-live").click()
+        wait.until(lambda d: "Back to live" in d.find_element(By.ID, "travel-result").text)
+        wait.until(lambda d: len(filled_states(d)) == 1 and filled_states(d)[0] != first)
+        check(True, f"{name} back to live: the diagram fills {filled_states(driver)}")
+        if name == "musicPlayer":
+            Select(driver.find_element(By.ID, "wish-case")).select_by_value("next")
+            check(driver.find_element(By.ID, "wish-input").get_attribute("value") == '{"next":{}}',
+                  "the player's form writes next as JSON")
+            driver.find_element(By.ID, "btn-send-wish").click()
+            wait.until(lambda d: "Sent next" in d.find_element(By.ID, "wish-result").text)
+            check(True, "a wish from the form reaches the music player")
+        else:
+            case = Select(driver.find_element(By.ID, "wish-case"))
+            case.select_by_value("load")
+            field = driver.find_element(By.CSS_SELECTOR, "#wish-fields input[data-key='isNextPage']")
+            check(field.get_attribute("type") == "checkbox", "load's isNextPage is a checkbox")
+            # A click on the diagram's refresh transition sends refresh.
+            edge = driver.execute_script(
+                "return Array.from(document.querySelectorAll('#diagram g.edge.clickable'))"
+                ".find(e => e.dataset.event === 'refresh')")
+            check(edge is not None, "the paginator's refresh transition can be clicked")
+            driver.execute_script(
+                "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", edge)
+            wait.until(lambda d: "Sent refresh" in d.find_element(By.ID, "wish-result").text)
+            check(True, "clicking refresh in the diagram sends it to the paginator")
+        shot_widths(driver, shot, f"inspector-{name}")
+
+
+def state_tree_check(driver, wait, shot):
+    """The music player's state as a tree: the playlist folds and unfolds, changes are marked."""
+    driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='musicPlayer']").click()
+    Select(driver.find_element(By.ID, "filter-stage")).select_by_value("state")
+    # The newest state step that changed something (the player moves every 2 s).
+    rows = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']"))
+    click_row(driver, int(rows[-1].get_attribute("data-sequence")))
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#state-view .tree-node[data-path='$.playlist']"))
+    changed = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#state-view .tree-node.changed'))"
+        ".map(n => n.dataset.path)")
+    diff = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#diff-view .diff-add")]
+    check("$" in changed and any(p.startswith("$.status") or p == "$.trackIndex" for p in changed)
+          and diff, f"the tree marks the changed paths {changed}, beside the diff {diff}")
+    playlist = "#state-view .tree-node[data-path='$.playlist'] > .tree-row"
+    view = driver.find_element(By.ID, "state-view")
+    check("Blue in Green" in view.text, "the playlist shows open at first")
+    driver.find_element(By.CSS_SELECTOR, playlist).click()
+    check("Blue in Green" not in view.text and "[2 items]" in view.text,
+          f"a click folds the playlist to its summary: {view.text!r}")
+    driver.find_element(By.CSS_SELECTOR, playlist).click()
+    check("Blue in Green" in view.text, "another click unfolds it")
+    driver.find_element(By.CSS_SELECTOR, playlist).click()
+    rows = driver.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']")
+    click_row(driver, int(rows[0].get_attribute("data-sequence")))
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#state-view .tree-node[data-path='$.playlist']"))
+    check("Blue in Green" not in driver.find_element(By.ID, "state-view").text,
+          "the fold stays for the feature's other steps")
+    Select(driver.find_element(By.ID, "filter-stage")).select_by_value("")
+    shot_widths(driver, shot, "inspector-state-tree")
+
+
+def play_check(driver, wait):
+    """Play over a loaded file steps through its states, the now following; Stop stops it."""
+    play = driver.find_element(By.ID, "btn-play")
+    check(play.is_enabled() and play.text == "Play", "a loaded recording can be played")
+    play.click()
+    shown = []
+    def advanced(d):
+        match = re.search(r"playing step #(\d+)", d.find_element(By.ID, "mode").text)
+        if match and (not shown or shown[-1] != match.group(1)):
+            shown.append(match.group(1))
+        return len(shown) >= 3
+    wait.until(advanced)
+    check(driver.find_element(By.ID, "btn-play").text == "Stop", "while it plays, the button says Stop")
+    check(len(set(shown)) == len(shown) and [int(x) for x in shown] == sorted(int(x) for x in shown),
+          f"play steps forward through the recording: steps {shown}")
+    driver.find_element(By.ID, "btn-play").click()
+    stopped = driver.find_element(By.ID, "step-title").text
+    title = re.match(r"#(\d+) ", stopped)
+    label = re.search(r"step #(\d+)", driver.find_element(By.ID, "travel-label").text)
+    check(title is not None and label is not None and title.group(1) == label.group(1),
+          f"the step panel and the slider show the same step: {stopped!r}")
+    time.sleep(2)  # two play intervals: nothing may move after Stop
+    check(driver.find_element(By.ID, "step-title").text == stopped
+          and driver.find_element(By.ID, "btn-play").text == "Play"
+          and "playing" not in driver.find_element(By.ID, "mode").text,
+          "Stop stops: the step stays, the button says Play again")
+
+
+def shot_widths(driver, shot, name):
+    """The view as it is, at each width: `name-WIDTH.png` beside `name.png`."""
+    shot(name)
+    for width in WIDTHS:
+        driver.set_window_size(width, 900)
+        time.sleep(0.3)  # the resize and the redraw it causes
+        shot(f"{name}-{width}")
+    driver.set_window_size(1500, 950)
+    time.sleep(0.3)
+
+
 def resident_kb(pid):
     with open(f"/proc/{pid}/status") as status:
         for line in status:
@@ -242,7 +379,7 @@ def main():
                 (By.CSS_SELECTOR, f".feature-item[data-name='{name}']")))
         check(True, "the demo's three features appear")
         wait.until(lambda d: "connected" in d.find_element(By.ID, "status").text)
-        shot("inspector-features")
+        shot_widths(driver, shot, "inspector-features")
 
         # Smaller things: a favicon, the time column's unit, buttons off until they can work.
         icon = driver.execute_script(
@@ -297,7 +434,7 @@ def main():
         check(state_text.strip() != "", f"the state at the step is shown: {state_text!r}")
         svg = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#diagram svg"))
         check(len(svg) == 1, "the machine's diagram is drawn as SVG")
-        shot("inspector-diff")
+        shot_widths(driver, shot, "inspector-diff")
         layout_check(driver, shot, "inspector-live")
 
         # Search.
@@ -428,7 +565,7 @@ def main():
         wait_for_demo_line(arguments.log, before, "parkingMeter state: paid")
         check(True, "insert built in the form pays the meter")
         time.sleep(0.5)  # lets the new steps render before the picture; nothing is asserted on it
-        shot("inspector-wish-form")
+        shot_widths(driver, shot, "inspector-wish-form")
 
         # Continue from here: travel to the first state (idle), continue from it, and send a wish.
         # The jump of the live state is a step of its own, so the next state's diff starts at idle.
@@ -446,7 +583,7 @@ def main():
         result = driver.find_element(By.ID, "wish-result")
         check("held" in result.get_attribute("class").split() and "ok" not in result.get_attribute("class").split(),
               f"a wish sent while travelled is shown as held: {result.text!r}")
-        shot("inspector-held")
+        shot_widths(driver, shot, "inspector-held")
         before = len(demo_lines(arguments.log))
         driver.find_element(By.ID, "btn-continue").click()
         wait.until(lambda d: "Continuing" in d.find_element(By.ID, "travel-result").text)
@@ -470,7 +607,7 @@ def main():
         check(removed == ["- idle"] and added == ["+ awaitingPayment"],
               f"after the jump the next state's diff is {removed} -> {added}, from idle")
         Select(driver.find_element(By.ID, "filter-stage")).select_by_value("")
-        shot("inspector-jump")
+        shot_widths(driver, shot, "inspector-jump")
 
         # Another feature: the step panel and the results of the parking meter do not carry over.
         driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='musicPlayer']").click()
@@ -486,6 +623,8 @@ def main():
         check(driver.find_element(By.ID, "travel-result").text == ""
               and driver.find_element(By.ID, "wish-result").text == "",
               "selecting another feature resets the step panel and the results")
+        every_tool_check(driver, wait, shot)
+        state_tree_check(driver, wait, shot)
         driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='parkingMeter']").click()
 
         # Export the parking meter's recording: the file FinitaRecording reads and replays.
@@ -524,7 +663,7 @@ def main():
         rows[-1].click()
         wait.until(lambda d: d.find_element(By.ID, "state-view").text.strip() != "")
         check(not driver.find_element(By.ID, "btn-send-wish").is_enabled(), "offline, commands are off")
-        shot("inspector-offline")
+        shot_widths(driver, shot, "inspector-offline")
 
         # Back to live, then import the recording: the inspector checks it and the page shows it.
         driver.find_element(By.ID, "btn-back-live-session").click()
@@ -541,6 +680,7 @@ def main():
               "the recording's last state is awaitingPayment, after the jump")
         check(len(driver.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='jump']")) == 1,
               "the imported recording shows the jump as a jump")
+        play_check(driver, wait)
         shot("inspector-recording")
         layout_check(driver, shot, "inspector-recording")
 
@@ -567,7 +707,7 @@ def main():
         wait_for_demo_line(arguments.log, before, "parkingMeter state: paid")
         wait.until(lambda d: filled_states(d) == ["paid"])
         check(True, "clicking the insert transition sent the event: the meter is paid, and the diagram fills paid")
-        shot("inspector-diagram")
+        shot_widths(driver, shot, "inspector-diagram")
 
         if arguments.inspector_pid:
             # The inspector stops: the page says so and turns off what needs it.

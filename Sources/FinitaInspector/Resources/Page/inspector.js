@@ -20,6 +20,10 @@ const view = {
   // Feature key -> {mode: "travelled" | "paused", step}: what the page made the app's feature
   // show. A feature not here is live.
   travel: new Map(),
+  // State tree path -> whether the user opened (true) or folded (false) it, for the feature.
+  treeOpen: new Map(),
+  // While a loaded file plays: {index, timer} over the selected feature's states.
+  playing: null,
   renderQueued: false, renderTimer: null, renderFrame: null, lastRender: 0, renderCost: 0,
 };
 // While steps stream in, the page redraws at most this often; what the user does redraws at once.
@@ -289,6 +293,7 @@ function renderTimeline() {
   rows = new WeakMap();
   for (const event of shown) addRow(body, event);
   if ($("follow").checked) { const scroll = $("events-scroll"); scroll.scrollTop = scroll.scrollHeight; }
+  if (view.playing) { const row = body.querySelector("tr.selected"); if (row) row.scrollIntoView({ block: "nearest" }); }
 }
 
 function addRow(body, event) {
@@ -309,7 +314,9 @@ function addRow(body, event) {
 // Another feature (or file) means other panels: the step, the results and the messages of the
 // one before are not carried over.
 function resetPanels() {
+  stopPlaying();
   view.selectedEvent = null;
+  view.treeOpen = new Map();
   delete $("travel-slider").dataset.moved;
   for (const id of ["travel-result", "wish-result"]) { $(id).textContent = ""; $(id).className = "result"; }
   note("");
@@ -333,6 +340,7 @@ function selectFeature(key) {
 }
 
 function selectEvent(event) {
+  stopPlaying();
   if (view.selectedFeature !== event.key) { resetPanels(); view.selectedFeature = event.key; }
   view.selectedEvent = event;
   $("follow").checked = false;
@@ -356,8 +364,109 @@ function renderStep() {
   panel.textContent = `#${event.sequence} ${event.stage} · ${featureLabel(descriptorFor(event.key))}`;
   const now = event.stateEvent ? event.stateEvent.state : null;
   const before = event.stateEvent === event ? (event.previousStateEvent ? event.previousStateEvent.state : null) : now;
-  $("state-view").textContent = now === null ? "(no state seen yet)" : lines(now).join("\n");
+  const changed = event.stateEvent === event && before !== null ? changedPaths(before, now) : new Set();
+  renderStateTree($("state-view"), now, changed);
   renderDiff(before, now, event);
+}
+
+// MARK: State tree
+
+// The state at the step as a tree: objects and arrays fold and unfold (a click on their row), the
+// paths that changed from the state before are marked and open at first, and what the user
+// opened or folded stays so for the feature's other steps. Children are made when first opened,
+// so a large state costs only what is shown.
+function renderStateTree(target, value, changed) {
+  target.textContent = "";
+  if (value === null || value === undefined) { target.textContent = "(no state seen yet)"; return; }
+  // A Swift description (a state that is not Codable) or a bare value reads as text.
+  if (!isBranch(value)) { target.textContent = typeof value === "string" ? lines(value).join("\n") : JSON.stringify(value); return; }
+  target.append(treeNode(null, value, "$", changed, 0));
+}
+
+function isBranch(value) { return value !== null && typeof value === "object"; }
+
+function sameValue(a, b) {
+  if (a === b) return true;
+  if (!isBranch(a) || !isBranch(b) || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && sameValue(a[key], b[key]));
+}
+
+function childPath(path, key, inArray) { return inArray ? `${path}[${key}]` : `${path}.${key}`; }
+
+// The paths (`$`, `$.status`, `$.playlist[1]`) whose values differ between two states, with every
+// path above a change.
+function changedPaths(before, now, path = "$", out = new Set()) {
+  if (sameValue(before, now)) return out;
+  out.add(path);
+  if (isBranch(before) && isBranch(now) && Array.isArray(before) === Array.isArray(now)) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(now)])) {
+      changedPaths(before[key], now[key], childPath(path, key, Array.isArray(now)), out);
+    }
+  }
+  return out;
+}
+
+function treeNode(key, value, path, changed, depth) {
+  const node = document.createElement("div");
+  node.className = `tree-node${changed.has(path) ? " changed" : ""}`;
+  node.dataset.path = path;
+  const row = document.createElement("div");
+  row.className = "tree-row";
+  node.append(row);
+  const name = document.createElement("span");
+  name.className = "tree-key";
+  name.textContent = key === null ? "" : `${key}: `;
+  if (!isBranch(value)) {
+    const leaf = document.createElement("span");
+    leaf.className = "tree-value";
+    leaf.textContent = JSON.stringify(value);
+    row.append(name, leaf);
+    return node;
+  }
+  node.classList.add("branch");
+  const toggle = document.createElement("span");
+  toggle.className = "tree-toggle";
+  const summary = document.createElement("span");
+  summary.className = "tree-summary";
+  const keys = Object.keys(value);
+  summary.textContent = Array.isArray(value) ? (keys.length ? `[${keys.length} item${keys.length === 1 ? "" : "s"}]` : "[]")
+    : keys.length === 0 ? "{}" : keys.length === 1 ? `{${keys[0]}}` : `{${keys.length} keys}`;
+  row.append(toggle, name, summary);
+  row.setAttribute("role", "button");
+  row.tabIndex = 0;
+  node.tree = { value, changed, depth };
+  const open = view.treeOpen.has(path) ? view.treeOpen.get(path) : depth < 3 || changed.has(path);
+  setTreeOpen(node, open);
+  return node;
+}
+
+function setTreeOpen(node, open) {
+  const row = node.firstElementChild;
+  row.firstElementChild.textContent = open ? "▾ " : "▸ ";
+  row.setAttribute("aria-expanded", String(open));
+  let children = node.querySelector(":scope > .tree-children");
+  if (open && !children) {
+    const { value, changed, depth } = node.tree;
+    const inArray = Array.isArray(value);
+    children = document.createElement("div");
+    children.className = "tree-children";
+    const keys = inArray ? Object.keys(value) : Object.keys(value).sort();
+    for (const key of keys) children.append(treeNode(key, value[key], childPath(node.dataset.path, key, inArray), changed, depth + 1));
+    node.append(children);
+  }
+  if (children) children.hidden = !open;
+  node.classList.toggle("open", open);
+}
+
+function toggleTreeRow(event) {
+  const row = event.target.closest(".tree-node.branch > .tree-row");
+  if (!row) return;
+  const node = row.parentElement;
+  const open = !node.classList.contains("open");
+  setTreeOpen(node, open);
+  view.treeOpen.set(node.dataset.path, open);
 }
 
 // MARK: State and diff
@@ -458,7 +567,10 @@ function nowOf(key) {
 }
 
 function modeText() {
-  if (model.offline) return `offline: ${model.offline}`;
+  if (model.offline) {
+    const shown = view.playing && view.selectedEvent ? ` · playing step #${view.selectedEvent.sequence}` : "";
+    return `offline: ${model.offline}${shown}`;
+  }
   const now = nowOf(view.selectedFeature);
   const name = featureLabel(selectedDescriptor());
   const at = now.event ? ` step #${now.event.sequence}` : "";
@@ -509,7 +621,21 @@ function renderTravel() {
     const index = now.event ? steps.lastIndexOf(now.event) : -1;
     slider.value = index >= 0 ? index : slider.max;
   }
+  const playable = model.offline && steps.length > 1;
+  $("btn-play").disabled = !playable && !view.playing;
+  $("btn-play").textContent = view.playing ? "Stop" : "Play";
+  $("btn-play").title = playable || view.playing ? "Steps through the feature's states in the loaded file, one every 0.8 s"
+    : "Import a session or a recording, and select one of its features, to play it";
   if (!descriptor) { $("travel-label").textContent = "Select a feature that can travel."; return; }
+  if (model.offline && view.playing) {
+    const index = Number(slider.value);
+    $("travel-label").textContent = `Playing ${model.offline}: state ${index + 1} of ${steps.length} (step #${steps[index].sequence}).`;
+    return;
+  }
+  if (model.offline && now.event && steps.includes(now.event)) {
+    $("travel-label").textContent = `State ${steps.indexOf(now.event) + 1} of ${steps.length} (step #${now.event.sequence}) of ${model.offline}, browsed offline: travel moves a running app's feature.`;
+    return;
+  }
   if (model.offline) { $("travel-label").textContent = `${model.offline} is browsed offline: select a step to see its state; travel moves a running app's feature.`; return; }
   if (!descriptor.canTravel) { $("travel-label").textContent = `${descriptor.displayName} cannot travel: hand it to the client with inspector.inspect(feature); its state must be Codable.`; return; }
   const step = steps[Number(slider.value)];
@@ -559,12 +685,40 @@ function stateName(value) {
   return null;
 }
 
+// The diagram's node a state is in: the state's case (a machine's state), or else, for a state
+// that holds a machine's state among other values (a player's status, a list's loading stage),
+// the last case inside it that names a node (so `content` with `refreshing` in it is refreshing).
+// Arrays are not searched: their elements are data, not stages. `null` when no node matches.
+function stageIn(value, target) {
+  const svg = target.querySelector("svg"); if (!svg) return null;
+  if (!target.labels || target.labels.svg !== svg) {
+    target.labels = new Set([...svg.querySelectorAll("g.node text")].map((text) => text.textContent));
+    target.labels.svg = svg;
+  }
+  const labels = target.labels;
+  const top = stateName(value);
+  if (top !== null && labels.has(top)) return top;
+  let found = null;
+  const visit = (item, depth) => {
+    if (!isBranch(item) || Array.isArray(item) || depth > 12) return;
+    const keys = Object.keys(item);
+    if (keys.length === 1 && labels.has(keys[0])) found = keys[0];
+    for (const key of keys.sort()) {
+      const child = item[key];
+      if (typeof child === "string" && labels.has(child) && keys.length > 1) found = child;
+      visit(child, depth + 1);
+    }
+  };
+  visit(value, 0);
+  return found;
+}
+
 // Fills the node of the page's "now" in the drawn diagram (the app draws its live state filled);
 // every other node gets its unfilled look back, so only one is ever filled.
 function highlightNow(target) {
   const svg = target.querySelector("svg"); if (!svg) return;
   const now = nowOf(view.selectedFeature).event;
-  const name = now ? stateName(now.state) : null;
+  const name = now ? stageIn(now.state, target) : null;
   const nodes = [...svg.querySelectorAll("g.node")];
   // Graphviz names nodes s0, s1…: the state's name is the node's label.
   const named = nodes.find((n) => (n.querySelector("text") || {}).textContent === name);
@@ -596,7 +750,7 @@ function renderDiagram() {
   const signature = diagram ? (diagram.svg || diagram.mermaid || "") : "";
   if (target.dataset.signature === signature && target.dataset.key === view.selectedFeature) {
     const now = nowOf(view.selectedFeature).event;
-    if (now && target.dataset.now !== stateName(now.state)) highlightNow(target);
+    if (now && target.dataset.now !== stageIn(now.state, target)) highlightNow(target);
     return;
   }
   target.dataset.signature = signature; target.dataset.key = view.selectedFeature;
@@ -667,6 +821,44 @@ function sendTransition(edge) {
   $("wish-input").value = JSON.stringify(wish);
   $("wish-input").dataset.touched = "1";
   sendWish();
+}
+
+// MARK: Playing a loaded file
+
+// A session or a recording loaded from a file plays: its feature's states one after another, at
+// a pace to read them, with the step panel, the slider and the diagram following. It stops at
+// the last state, on Stop, or when the user picks a step, a feature or another file.
+const PLAY_INTERVAL = 800;
+
+function togglePlaying() {
+  if (view.playing) { stopPlaying("Stopped playing."); return; }
+  const steps = stateSteps(view.selectedFeature);
+  if (!model.offline || steps.length < 2) return;
+  const current = view.selectedEvent ? steps.indexOf(view.selectedEvent.stateEvent) : -1;
+  const index = current < 0 || current >= steps.length - 1 ? 0 : current;
+  view.playing = { index, timer: setInterval(playNext, PLAY_INTERVAL) };
+  view.selectedEvent = steps[index];
+  $("follow").checked = false;
+  note(`Playing ${featureLabel(selectedDescriptor())} from step #${steps[index].sequence}.`);
+  render();
+}
+
+function playNext() {
+  if (!view.playing) return;
+  const steps = stateSteps(view.selectedFeature);
+  const index = view.playing.index + 1;
+  if (index >= steps.length) { stopPlaying(`Played to the last state, step #${steps[steps.length - 1].sequence}.`); return; }
+  view.playing.index = index;
+  view.selectedEvent = steps[index];
+  render();
+}
+
+function stopPlaying(message) {
+  if (!view.playing) return;
+  clearInterval(view.playing.timer);
+  view.playing = null;
+  if (message) note(message);
+  scheduleRender(true);
 }
 
 // MARK: The wish form
@@ -904,6 +1096,11 @@ $("btn-resume").onclick = () => command("resume", {}, "travel-result");
 $("btn-live").onclick = () => command("live", {}, "travel-result");
 $("btn-continue").onclick = () => command("continue", {}, "travel-result");
 $("btn-send-wish").onclick = sendWish;
+$("btn-play").onclick = togglePlaying;
+$("state-view").addEventListener("click", toggleTreeRow);
+$("state-view").addEventListener("keydown", (event) => {
+  if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggleTreeRow(event); }
+});
 $("wish-case").onchange = () => buildWishFields(true);
 view.zoom = 1;
 $("btn-zoom-in").onclick = () => { view.zoom = Math.min(4, view.zoom * 1.25); applyZoom(); };
