@@ -2,11 +2,13 @@
 
 import argparse
 import glob
+import http.client
 import os
 import re
 import signal
 import sys
 import time
+import urllib.parse
 
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 
@@ -238,6 +240,29 @@ def play_check(driver, wait):
           and driver.find_element(By.ID, "btn-play").text == "Play"
           and "playing" not in driver.find_element(By.ID, "mode").text,
           "Stop stops: the step stays, the button says Play again")
+
+
+def upgrade_refusal_check(page_url):
+    """A refused WebSocket upgrade answers with its reason in the body, not a bare 400."""
+    address = urllib.parse.urlparse(page_url)
+    token = urllib.parse.parse_qs(address.query)["token"][0]
+    upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    cases = [
+        ("/page?token=wrong", {}, 403, "The token is not this inspector's"),
+        ("/app", {}, 403, "needs its token"),
+        (f"/page?token={token}", {"Origin": "http://evil.example"}, 403, "evil.example"),
+        (f"/socket?token={token}", {}, 404, "There is no WebSocket at /socket"),
+    ]
+    for path, extra, status, reason in cases:
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=TIMEOUT)
+        connection.request("GET", path, headers={**upgrade, **extra})
+        response = connection.getresponse()
+        body = response.read().decode()
+        connection.close()
+        check(response.status == status and reason in body,
+              f"a refused upgrade of {path.split('?')[0]} answers {response.status} with its"
+              f" reason: {body!r}")
 
 
 def shot_widths(driver, shot, name):
@@ -708,6 +733,8 @@ def main():
         wait.until(lambda d: filled_states(d) == ["paid"])
         check(True, "clicking the insert transition sent the event: the meter is paid, and the diagram fills paid")
         shot_widths(driver, shot, "inspector-diagram")
+
+        upgrade_refusal_check(page_url)
 
         if arguments.inspector_pid:
             # The inspector stops: the page says so and turns off what needs it.

@@ -239,8 +239,10 @@
         needsToken: needsToken)
     }
 
-    private func makeRouter() -> Router<BasicWebSocketRequestContext> {
-      let router = Router(context: BasicWebSocketRequestContext.self)
+    private func makeRouter() -> Router<InspectorRequestContext> {
+      let router = Router(context: InspectorRequestContext.self)
+      // First: a refused WebSocket upgrade gets its reason in place of the library's bare 400.
+      router.add(middleware: UpgradeRefusalMiddleware { [policy] in policy.withLock { $0 } })
       router.add(
         middleware: AccessMiddleware { request in self.refusal(request, needsToken: false) })
       router.get("/") { request, _ -> Response in
