@@ -67,7 +67,8 @@ if ((update_docs)); then
   mkdir -p "$resources"
   for name in inspector-features inspector-diff inspector-travel inspector-wish inspector-offline \
     inspector-recording inspector-held inspector-jump inspector-diagram inspector-live-960 \
-    inspector-live-390 inspector-wish-form; do
+    inspector-live-390 inspector-wish-form \
+    inspector-state-tree inspector-state-tree-390 inspector-diagram-960; do
     cp "$screenshots/$name.png" "$resources/$name.png"
   done
   echo "Copied the screenshots into $resources"
