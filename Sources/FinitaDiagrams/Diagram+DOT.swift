@@ -3,10 +3,11 @@ extension Diagram {
   ///
   /// Each initial state is entered from a start node (invisible for automata, a dot for
   /// statecharts). A state's second, third and fourth self-loops leave and enter it on other
-  /// sides than the first, so that no two overlap. Compound and parallel states are clusters holding a small point that stands
-  /// for the state itself; edges to and from it are clipped at the cluster's border, and a
-  /// parallel state's atomic regions get dashed clusters of their own. Final states are double
-  /// circles, history states circles, Moore outputs record fields, notes external labels.
+  /// sides than the first, so that no two overlap. Compound and parallel states are clusters
+  /// holding a small point that stands for the state itself; edges to and from it are clipped
+  /// at the cluster's border, and a parallel state's atomic regions get dashed clusters of their
+  /// own. Final states are double circles, history states circles, Moore outputs record fields,
+  /// notes external labels.
   ///
   /// - Returns: The DOT source, ending with a newline.
   package func dot() -> String {

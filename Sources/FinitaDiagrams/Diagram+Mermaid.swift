@@ -4,8 +4,8 @@ extension Diagram {
   /// The title is front matter. Compound states are nested `state id { ... }` blocks with an
   /// arrow from `[*]` to their initial state, the regions of a parallel state are separated by
   /// `--`, final states have an arrow to `[*]` at the end of their scope, history states are
-  /// `H` and `H*`. The self-loops of a state are one arrow, their labels joined by `;`. Outputs and notes are state descriptions; highlighted states get the
-  /// `current` class.
+  /// `H` and `H*`. The self-loops of a state are one arrow, their labels joined by `;`. Outputs
+  /// and notes are state descriptions; highlighted states get the `current` class.
   ///
   /// - Returns: The Mermaid source, ending with a newline.
   package func mermaid() -> String {

@@ -60,8 +60,8 @@
     /// as arguments, it reads them as the Kotlin `main` does, steps written as the trace's
     /// `scenario` line prints them (`pay(amount: 5, note: "a, b") if open`), and prints their
     /// trace; a step it cannot read, or that names an unknown event, field or guard or gives a
-    /// value of the wrong type, ends it with a message on standard error and the status 1. Compile it with
-    /// the types file and ``replay()``, linked with FinitaAutomaton.
+    /// value of the wrong type, ends it with a message on standard error and the status 1.
+    /// Compile it with the types file and ``replay()``, linked with FinitaAutomaton.
     ///
     /// ```sh
     /// swiftc main.swift Turnstile.swift Turnstile+Replay.swift ... -o turnstile-replay
