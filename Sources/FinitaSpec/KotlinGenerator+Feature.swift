@@ -51,22 +51,7 @@
       let stateShown = !feature.scenarios.isEmpty && !feature.stateFields.isEmpty
       guard stateShown || cases.contains(where: { !$0.payload.isEmpty }) else { return }
       out.line()
-      out.line("/** A value as Swift prints it in a case's payload. */")
-      out.block("fun show(value: Any): String {") { out in
-        out.line(
-          "if (value is List<*>) return value.joinToString(\", \", \"[\", \"]\") "
-            + "{ if (it == null) \"nil\" else show(it) }")
-        out.line("return if (value is String) showText(value) else value.toString()")
-      }
-      out.line()
-      for line in Self.showText {
-        out.line(line)
-      }
-      out.line()
-      out.line("/** An optional value as Swift prints it in a case's payload. */")
-      out.line(
-        "fun showOptional(value: Any?): String = "
-          + "if (value == null) \"nil\" else \"Optional(\" + show(value) + \")\"")
+      Self.showFunctions(into: &out)
     }
 
     /// The replay of a feature's scenarios: `main` runs each on a new feature of the parts

@@ -105,6 +105,27 @@
       SpecValues.kotlinString(text)
     }
 
+    /// `show`, `showText` and `showOptional`: the Kotlin functions that print values as Swift
+    /// prints them in a case's payload, for machines and features alike.
+    static func showFunctions(into out: inout CodeWriter) {
+      out.line("/** A value as Swift prints it in a case's payload. */")
+      out.block("fun show(value: Any): String {") { out in
+        out.line(
+          "if (value is List<*>) return value.joinToString(\", \", \"[\", \"]\") "
+            + "{ if (it == null) \"nil\" else show(it) }")
+        out.line("return if (value is String) showText(value) else value.toString()")
+      }
+      out.line()
+      for line in showText {
+        out.line(line)
+      }
+      out.line()
+      out.line("/** An optional value as Swift prints it in a case's payload. */")
+      out.line(
+        "fun showOptional(value: Any?): String = "
+          + "if (value == null) \"nil\" else \"Optional(\" + show(value) + \")\"")
+    }
+
     /// The Kotlin function that prints a text as Swift's `String(reflecting:)` does, the one rule
     /// both traces follow: `\\`, `\"`, `\'`, `\0`, `\t`, `\n` and `\r` by name; the other ASCII
     /// control characters as `\u{1B}`; every other character as itself, except a combining one
@@ -269,22 +290,7 @@
       let payloads = (machine.states + machine.outputs).flatMap(\.payload)
       if !payloads.isEmpty {
         out.line()
-        out.line("/** A value as Swift prints it in a case's payload. */")
-        out.block("fun show(value: Any): String {") { out in
-          out.line(
-            "if (value is List<*>) return value.joinToString(\", \", \"[\", \"]\") "
-              + "{ if (it == null) \"nil\" else show(it) }")
-          out.line("return if (value is String) showText(value) else value.toString()")
-        }
-        out.line()
-        for line in Self.showText {
-          out.line(line)
-        }
-        out.line()
-        out.line("/** An optional value as Swift prints it in a case's payload. */")
-        out.line(
-          "fun showOptional(value: Any?): String = "
-            + "if (value == null) \"nil\" else \"Optional(\" + show(value) + \")\"")
+        Self.showFunctions(into: &out)
       }
       out.line()
       out.line("/** The step the Actor took for a wish (MVICore's effect). */")
