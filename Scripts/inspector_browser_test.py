@@ -182,6 +182,32 @@ def every_tool_check(driver, wait, shot):
         shot_widths(driver, shot, f"inspector-{name}")
 
 
+def wish_box_per_feature_check(driver, wait):
+    """Text typed in the wish box belongs to its feature: another feature shows its own example
+    (never a wish of another type), and going back shows the typed text again."""
+    def select(name):
+        driver.find_element(By.CSS_SELECTOR, f".feature-item[data-name='{name}']").click()
+        wait.until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, f".feature-item.selected[data-name='{name}']"))
+
+    def box():
+        return driver.find_element(By.ID, "wish-input").get_attribute("value")
+
+    select("paginator")
+    typed = '{"load":{"isNextPage":true}}'
+    driver.execute_script(
+        "const b = arguments[0]; b.value = arguments[1]; b.dispatchEvent(new Event('input'));",
+        driver.find_element(By.ID, "wish-input"), typed)
+    select("musicPlayer")
+    shown = box()
+    check(shown != typed and not shown.startswith('{"load"'),
+          f"the music player's wish box does not show the paginator's wish: {shown}")
+    select("paginator")
+    check(box() == typed, f"back on the paginator, its typed wish is shown again: {box()}")
+    check(Select(driver.find_element(By.ID, "wish-case")).first_selected_option
+          .get_attribute("value") == "load", "and the form's case is the typed wish's")
+
+
 def state_tree_check(driver, wait, shot):
     """The music player's state as a tree: the playlist folds and unfolds, changes are marked."""
     driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='musicPlayer']").click()
@@ -649,6 +675,7 @@ def main():
               and driver.find_element(By.ID, "wish-result").text == "",
               "selecting another feature resets the step panel and the results")
         every_tool_check(driver, wait, shot)
+        wish_box_per_feature_check(driver, wait)
         state_tree_check(driver, wait, shot)
         driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='parkingMeter']").click()
 

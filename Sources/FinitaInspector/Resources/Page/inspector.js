@@ -24,6 +24,9 @@ const view = {
   treeOpen: new Map(),
   // While a loaded file plays: {index, timer} over the selected feature's states.
   playing: null,
+  // Feature key -> the text the user typed in the wish box for it: shown again for that
+  // feature, never for another, whose wishes are of another type.
+  wishTexts: new Map(),
   renderQueued: false, renderTimer: null, renderFrame: null, lastRender: 0, renderCost: 0,
 };
 // While steps stream in, the page redraws at most this often; what the user does redraws at once.
@@ -323,13 +326,22 @@ function resetPanels() {
 }
 
 function selectFeature(key) {
-  if (key !== view.selectedFeature) resetPanels();
+  const box = $("wish-input");
+  if (key !== view.selectedFeature) {
+    resetPanels();
+    if (box.dataset.touched) view.wishTexts.set(view.selectedFeature, box.value);
+    delete box.dataset.touched;
+    if (view.wishTexts.has(key)) {
+      box.value = view.wishTexts.get(key);
+      box.dataset.touched = "1";
+    }
+  }
   view.selectedFeature = key;
   $("filter-feature").value = key;
   const descriptor = descriptorFor(key);
   // The box shows the selected feature's example, or nothing (and so its placeholder) when it
-  // has none or takes no wishes; text the user typed stays.
-  if (descriptor && !$("wish-input").dataset.touched) {
+  // has none or takes no wishes; text the user typed for this feature stays.
+  if (descriptor && !box.dataset.touched) {
     const example = descriptor.acceptsWishes ? descriptor.wishExample : undefined;
     $("wish-input").value = example === undefined || example === null ? "" : JSON.stringify(example);
   }
@@ -879,8 +891,10 @@ function renderWishForm(descriptor, can) {
       option.textContent = caseSignature(wishCase);
       return option;
     }));
-    // The case of the example the box shows, when there is one.
-    const shown = descriptor && stateName(descriptor.wishExample);
+    // The case of the wish the box shows (typed or the example), when there is one.
+    let shown;
+    try { shown = stateName(JSON.parse($("wish-input").value)); }
+    catch { shown = descriptor && stateName(descriptor.wishExample); }
     if (cases.some((wishCase) => wishCase.name === shown)) select.value = shown;
     $("wish-form").hidden = cases.length === 0;
     buildWishFields(false);
