@@ -71,6 +71,18 @@ def click_row(driver, sequence):
     sys.exit(f"FAILED: the row of step #{sequence} kept being redrawn and could not be clicked")
 
 
+def click_nth(driver, selector, index):
+    """Clicks the `index`th element `selector` finds, finding them again when the table was
+    redrawn between finding and clicking (steps of the looping demo keep streaming in)."""
+    for _ in range(10):
+        try:
+            driver.find_elements(By.CSS_SELECTOR, selector)[index].click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    sys.exit(f"FAILED: {selector} [{index}] kept being redrawn and could not be clicked")
+
+
 def check(condition, message):
     if not condition:
         sys.exit(f"FAILED: {message}")
@@ -459,7 +471,7 @@ def main():
         check(all(r.get_attribute("data-stage") == "state" for r in rows), "the stage filter keeps state steps only")
         # A past state that is not the live one: the diagram shows it while it is selected.
         for index in range(len(rows)):
-            driver.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']")[index].click()
+            click_nth(driver, "#events tbody tr[data-stage='state']", index)
             viewed = driver.find_element(By.ID, "state-view").text.strip()
             if viewed in ("paid", "idle"):
                 break
@@ -475,8 +487,7 @@ def main():
                      f" selected; header {mode!r}, diagram now {now!r}, node titles {titles}")
         check("viewing" in driver.find_element(By.ID, "mode").text,
               f"a selected past step ({viewed}) is what the diagram fills, and the header says it is viewed")
-        rows = driver.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']")
-        rows[2].click()
+        click_nth(driver, "#events tbody tr[data-stage='state']", 2)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#diff-view .diff-add"))
         added = driver.find_element(By.CSS_SELECTOR, "#diff-view .diff-add").text
         removed = driver.find_element(By.CSS_SELECTOR, "#diff-view .diff-del").text
@@ -711,8 +722,7 @@ def main():
         imported = driver.execute_script("return window.finitaInspector.model.events.length")
         check(imported == live_count, f"the imported session has the {live_count} steps exported")
         driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='parkingMeter']").click()
-        rows = driver.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']")
-        rows[-1].click()
+        click_nth(driver, "#events tbody tr[data-stage='state']", -1)
         wait.until(lambda d: d.find_element(By.ID, "state-view").text.strip() != "")
         check(not driver.find_element(By.ID, "btn-send-wish").is_enabled(), "offline, commands are off")
         shot_widths(driver, shot, "inspector-offline")
@@ -725,8 +735,7 @@ def main():
         imported = driver.execute_script("return window.finitaInspector.model.events.length")
         check(imported >= recorded_steps, f"the imported recording shows its {recorded_steps} steps ({imported})")
         driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='parkingMeter']").click()
-        rows = driver.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']")
-        rows[-1].click()
+        click_nth(driver, "#events tbody tr[data-stage='state']", -1)
         wait.until(lambda d: d.find_element(By.ID, "state-view").text.strip() != "")
         check("awaitingPayment" in driver.find_element(By.ID, "state-view").text,
               "the recording's last state is awaitingPayment, after the jump")
