@@ -165,6 +165,38 @@ package struct ExternalTool: Sendable {
     )
   }
 
+  /// Runs the program as ``run(_:input:timeout:)`` does, waiting on a thread of its own.
+  ///
+  /// Call this one from async code: the waiting never holds a thread of Swift's cooperative
+  /// pool, which has only one thread per processor. A few slow programs (a compiler, a JVM)
+  /// waited for there stop every other task in the process until they end.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command-line arguments.
+  ///   - input: The text written to standard input.
+  ///   - timeout: How long the program may run before it is stopped.
+  /// - Returns: The exit status and both output streams.
+  /// - Throws: What ``run(_:input:timeout:)`` throws.
+  package func run(
+    _ arguments: [String], input: String, timeout: Duration = .seconds(60)
+  ) async throws -> Result {
+    try await Self.onOwnThread { try self.run(arguments, input: input, timeout: timeout) }
+  }
+
+  /// Calls `body` on a new thread and gives back what it returns, without blocking the caller's
+  /// thread: for blocking work (waiting for a process, reading a pipe) called from async code.
+  ///
+  /// - Parameter body: The blocking work.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  package static func onOwnThread<Value: Sendable>(
+    _ body: @escaping @Sendable () throws -> Value
+  ) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
+    }
+  }
+
   private static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
     let (seconds, attoseconds) = duration.components
     let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)

@@ -5,14 +5,16 @@ import Testing
 
 @Suite("Graphviz DOT export, checked with the real dot")
 struct DOTExportTests {
-  func render(_ source: String) throws -> ExternalTool.Result {
+  func render(_ source: String) async throws -> ExternalTool.Result {
     let dot = try ExternalTool(
       "dot", install: "apt-get install graphviz (or brew install graphviz)")
-    return try dot.run(["-Tsvg"], input: source)
+    return try await dot.run(["-Tsvg"], input: source)
   }
 
-  func expectRenders(_ source: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let result = try render(source)
+  func expectRenders(_ source: String, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
+    let result = try await render(source)
     #expect(
       result.status == 0, "dot failed:\n\(result.errors)\n\(source)", sourceLocation: sourceLocation
     )
@@ -23,19 +25,19 @@ struct DOTExportTests {
   }
 
   @Test("every example renders without errors or warnings")
-  func examplesRender() throws {
-    try expectRenders(CDPlayer.automaton.dot(highlighting: .playing))
-    try expectRenders(CDPlayer.make(log: ActionLog()).dot(style: DiagramStyle(title: "CD")))
-    try expectRenders(Turnstile.automaton.dot(highlighting: .locked))
-    try expectRenders(SignupFlow.mealyAutomaton.dot(style: DiagramStyle(leftToRight: false)))
-    try expectRenders(BinaryGap.automaton.dot())
-    try expectRenders(ParkingMeter.automaton(fee: 300).dot())
+  func examplesRender() async throws {
+    try await expectRenders(CDPlayer.automaton.dot(highlighting: .playing))
+    try await expectRenders(CDPlayer.make(log: ActionLog()).dot(style: DiagramStyle(title: "CD")))
+    try await expectRenders(Turnstile.automaton.dot(highlighting: .locked))
+    try await expectRenders(SignupFlow.mealyAutomaton.dot(style: DiagramStyle(leftToRight: false)))
+    try await expectRenders(BinaryGap.automaton.dot())
+    try await expectRenders(ParkingMeter.automaton(fee: 300).dot())
   }
 
   @Test("special characters survive: dot renders the names as written")
-  func escaping() throws {
-    try expectRenders(Awkward.automaton.dot(highlighting: "a: b; c"))
-    let svg = try render(Awkward.automaton.dot()).output
+  func escaping() async throws {
+    try await expectRenders(Awkward.automaton.dot(highlighting: "a: b; c"))
+    let svg = try await render(Awkward.automaton.dot()).output
     #expect(svg.contains("say &quot;hi&quot;") || svg.contains("say \"hi\""))
     #expect(svg.contains("back\\slash &amp; &lt;tag&gt; #1"))
   }
@@ -54,8 +56,8 @@ struct DOTExportTests {
   }
 
   @Test("a broken DOT source makes the check fail, so the check is real")
-  func brokenSourceFails() throws {
-    let result = try render("digraph { a -> ; }")
+  func brokenSourceFails() async throws {
+    let result = try await render("digraph { a -> ; }")
     #expect(result.status != 0)
   }
 }

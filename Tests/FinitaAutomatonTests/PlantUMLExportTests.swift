@@ -5,14 +5,14 @@ import Testing
 
 @Suite("PlantUML export, checked with the real plantuml")
 struct PlantUMLExportTests {
-  func check(_ source: String) throws -> ExternalTool.Result {
+  func check(_ source: String) async throws -> ExternalTool.Result {
     let plantuml = try ExternalTool(
       "plantuml", install: "apt-get install plantuml (or brew install plantuml)")
-    return try plantuml.run(["-tsvg", "-pipe"], input: source)
+    return try await plantuml.run(["-tsvg", "-pipe"], input: source)
   }
 
   @Test("every example is a valid PlantUML state diagram")
-  func examplesAreValid() throws {
+  func examplesAreValid() async throws {
     let sources = [
       CDPlayer.make(log: ActionLog()).plantUML(highlighting: .paused),
       Turnstile.automaton.plantUML(highlighting: .locked, style: DiagramStyle(title: "Turnstile")),
@@ -22,7 +22,7 @@ struct PlantUMLExportTests {
     ]
     // One diagram per run keeps a failure pointing at its source.
     for source in sources {
-      let result = try check(source)
+      let result = try await check(source)
       #expect(
         result.status == 0, "plantuml failed (\(result.status)):\n\(result.errors)\n\(source)")
       #expect(result.output.contains("<svg"))
@@ -31,8 +31,8 @@ struct PlantUMLExportTests {
   }
 
   @Test("a broken source makes the check fail, so the check is real")
-  func brokenSourceFails() throws {
-    let result = try check("@startuml\nstate \"a as s0\ns0 -> -> x ::\n@enduml\n")
+  func brokenSourceFails() async throws {
+    let result = try await check("@startuml\nstate \"a as s0\ns0 -> -> x ::\n@enduml\n")
     #expect(result.status != 0)
   }
 

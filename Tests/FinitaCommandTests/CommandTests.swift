@@ -1,4 +1,5 @@
 #if Tools
+  import FinitaFixtures
   import Foundation
   import Testing
 
@@ -22,15 +23,15 @@
       #endif
     }
 
-    struct Result {
+    struct Result: Sendable {
       var status: Int32
       var output: String
       var errors: String
     }
 
     /// Runs `finita` with `arguments` from the repository's root.
-    static func finita(_ arguments: String...) throws -> Result {
-      try finita(arguments)
+    static func finita(_ arguments: String...) async throws -> Result {
+      try await finita(arguments)
     }
 
     static func assertGolden(
@@ -68,8 +69,8 @@
       """
 
     @Test("check accepts every seed spec and exits 0")
-    func checkSeeds() throws {
-      let result = try Self.finita(
+    func checkSeeds() async throws {
+      let result = try await Self.finita(
         "check", "Specs/turnstile.yaml", "Specs/binary-gap.json", "Specs/parking-meter.yaml",
         "Specs/call-tracker.yaml", "Specs/signup-flow.yaml", "Specs/counter-feature.yaml")
       #expect(result.status == 0)
@@ -77,16 +78,16 @@
     }
 
     @Test("check prints a matrix of states and events")
-    func checkMatrix() throws {
-      let result = try Self.finita("check", "Specs/parking-meter.yaml", "--matrix")
+    func checkMatrix() async throws {
+      let result = try await Self.finita("check", "Specs/parking-meter.yaml", "--matrix")
       #expect(result.status == 0)
       try Self.assertGolden(result.output, "check-matrix.txt")
     }
 
     @Test("check reports every error in the compiler's format and exits 1")
-    func checkErrors() throws {
+    func checkErrors() async throws {
       let spec = try Self.temporaryFile(Self.brokenSpec, name: "gate.yaml")
-      let result = try Self.finita("check", spec.path)
+      let result = try await Self.finita("check", spec.path)
       #expect(result.status == 1)
       // On standard error, as `graph` and `generate` print problems.
       #expect(result.output.isEmpty)
@@ -95,50 +96,52 @@
     }
 
     @Test("check --format json describes each file for tools")
-    func checkJSON() throws {
+    func checkJSON() async throws {
       let spec = try Self.temporaryFile(Self.brokenSpec, name: "gate.yaml")
-      let result = try Self.finita("check", spec.path, "Specs/turnstile.yaml", "--format", "json")
+      let result = try await Self.finita(
+        "check", spec.path, "Specs/turnstile.yaml", "--format", "json")
       #expect(result.status == 1)
       try Self.assertGolden(
         result.output.replacingOccurrences(of: spec.path, with: "gate.yaml"), "check.json")
     }
 
     @Test("graph draws a machine in Mermaid with a highlighted state")
-    func graphMermaid() throws {
-      let result = try Self.finita(
+    func graphMermaid() async throws {
+      let result = try await Self.finita(
         "graph", "Specs/turnstile.yaml", "--format", "mermaid", "--highlight", "unlocked")
       #expect(result.status == 0)
       try Self.assertGolden(result.output, "turnstile.mmd")
     }
 
     @Test("trace prints the lines both languages' replays must print; a feature has none")
-    func traceOfScenarios() throws {
-      let result = try Self.finita("trace", "Specs/turnstile.yaml")
+    func traceOfScenarios() async throws {
+      let result = try await Self.finita("trace", "Specs/turnstile.yaml")
       #expect(result.status == 0)
       #expect(result.output.hasPrefix("scenario 1: "))
       try Self.assertGolden(result.output, "trace-turnstile.txt")
-      let feature = try Self.finita("trace", "Specs/counter-feature.yaml")
+      let feature = try await Self.finita("trace", "Specs/counter-feature.yaml")
       #expect(feature.status == 1)
       #expect(feature.errors.contains("is a feature; trace replays the scenarios of machines"))
-      let missing = try Self.finita("trace", "Specs/nothing-here.yaml")
+      let missing = try await Self.finita("trace", "Specs/nothing-here.yaml")
       #expect(missing.status != 0)
       #expect(missing.output.isEmpty)
     }
 
     @Test("graph draws DOT and PlantUML")
-    func graphTexts() throws {
-      let dot = try Self.finita("graph", "Specs/parking-meter.yaml", "--format", "dot")
+    func graphTexts() async throws {
+      let dot = try await Self.finita("graph", "Specs/parking-meter.yaml", "--format", "dot")
       #expect(dot.status == 0)
       try Self.assertGolden(dot.output, "parking-meter.dot")
-      let plantUML = try Self.finita("graph", "Specs/parking-meter.yaml", "--format", "plantuml")
+      let plantUML = try await Self.finita(
+        "graph", "Specs/parking-meter.yaml", "--format", "plantuml")
       #expect(plantUML.status == 0)
       try Self.assertGolden(plantUML.output, "parking-meter.puml")
     }
 
     @Test("graph renders SVG through Graphviz when it is installed")
-    func graphSVG() throws {
+    func graphSVG() async throws {
       let hasDot = FileManager.default.isExecutableFile(atPath: "/usr/bin/dot")
-      let result = try Self.finita("graph", "Specs/turnstile.yaml", "--format", "svg")
+      let result = try await Self.finita("graph", "Specs/turnstile.yaml", "--format", "svg")
       if hasDot {
         #expect(result.status == 0)
         #expect(result.output.contains("<svg"))
@@ -149,7 +152,7 @@
     }
 
     @Test("graph --output writes to an absolute path where it says, making its directory")
-    func graphOutputPath() throws {
+    func graphOutputPath() async throws {
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("finita-graph-\(UUID().uuidString)")
       var formats = [("mermaid", "mmd"), ("dot", "dot")]
@@ -160,7 +163,7 @@
         // Before, the path was read as relative to the current directory: "/tmp/x" went to
         // "./tmp/x".
         let file = folder.appendingPathComponent("new/turnstile.\(suffix)")
-        let result = try Self.finita(
+        let result = try await Self.finita(
           "graph", "Specs/turnstile.yaml", "--format", format, "--output", file.path)
         #expect(result.status == 0, "\(result.errors)")
         #expect(FileManager.default.fileExists(atPath: file.path), "\(format)")
@@ -170,7 +173,7 @@
     }
 
     @Test("an output that is a directory, or under a file, is refused and says which")
-    func unwritableOutputs() throws {
+    func unwritableOutputs() async throws {
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("finita-out-\(UUID().uuidString)")
       let file = folder.appendingPathComponent("a-file")
@@ -201,7 +204,7 @@
           ))
       }
       for (arguments, problem) in cases {
-        let result = try Self.finita(arguments)
+        let result = try await Self.finita(arguments)
         #expect(result.status == 1)
         #expect(result.errors.contains("error: cannot write"), "\(result.errors)")
         #expect(result.errors.contains(problem), "\(result.errors)")
@@ -209,7 +212,7 @@
     }
 
     @Test("a spec or DOT file that cannot be read says why: missing, a directory, not UTF-8")
-    func unreadableFiles() throws {
+    func unreadableFiles() async throws {
       let binary = try Self.temporaryFile("", name: "latin1.yaml")
       try Data([0x66, 0x69, 0xFF, 0xFE, 0x0A]).write(to: binary)
       let folder = binary.deletingLastPathComponent()
@@ -221,7 +224,7 @@
       for (path, message) in cases {
         for command in ["check", "import"] {
           // Both print their errors to standard error.
-          let result = try Self.finita(command, path)
+          let result = try await Self.finita(command, path)
           let printed = result.errors
           #expect(result.status == 1)
           #expect(printed.contains("\(path):1:1: error: \(message)"), "\(command): \(printed)")
@@ -230,22 +233,22 @@
     }
 
     @Test("new feature writes a test for another target with @testable, and refuses String")
-    func newFeatureInAnotherTarget() throws {
+    func newFeatureInAnotherTarget() async throws {
       let folder = try Self.temporaryFile("", name: "unused").deletingLastPathComponent()
       let sources = folder.appendingPathComponent("Sources/App/Profile").path
       let tests = folder.appendingPathComponent("Tests/AppTests").path
-      let result = try Self.finita(
+      let result = try await Self.finita(
         "new", "feature", "Profile", "--news", "--async", "--output", sources, "--tests", tests)
       #expect(result.status == 0, "\(result.errors)")
       let test = try String(contentsOfFile: tests + "/ProfileTests.swift", encoding: .utf8)
       #expect(test.contains("@testable import App\n"))
-      let elsewhere = try Self.finita(
+      let elsewhere = try await Self.finita(
         "new", "feature", "Other", "--output", folder.appendingPathComponent("Other").path,
         "--tests", tests)
       #expect(elsewhere.status != 0)
       #expect(elsewhere.errors.contains("name it with --module"))
       for name in ["String", "Feature"] {
-        let refused = try Self.finita(
+        let refused = try await Self.finita(
           "new", "feature", name, "--output", folder.appendingPathComponent(name).path)
         #expect(refused.status != 0)
         #expect(refused.errors.contains("already uses"), "\(refused.errors)")
@@ -253,18 +256,18 @@
     }
 
     @Test("graph rejects a highlight that is not a state")
-    func graphUnknownHighlight() throws {
-      let result = try Self.finita("graph", "Specs/turnstile.yaml", "--highlight", "jammed")
+    func graphUnknownHighlight() async throws {
+      let result = try await Self.finita("graph", "Specs/turnstile.yaml", "--highlight", "jammed")
       #expect(result.status != 0)
       #expect(result.errors.contains("its states are locked, unlocked"))
     }
 
     @Test("generate writes nothing when the spec has an error")
-    func generateNothingOnError() throws {
+    func generateNothingOnError() async throws {
       let spec = try Self.temporaryFile(Self.brokenSpec, name: "gate.yaml")
       let output = spec.deletingLastPathComponent().appendingPathComponent("out")
       for language in ["swift", "kotlin"] {
-        let result = try Self.finita("generate", language, spec.path, "--output", output.path)
+        let result = try await Self.finita("generate", language, spec.path, "--output", output.path)
         #expect(result.status == 1)
         #expect(result.errors.contains("gate.yaml:7:33: error: undeclared state 'opne'"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -272,18 +275,18 @@
     }
 
     @Test("generate writes the Swift and Kotlin of a machine, and the Kotlin of a feature")
-    func generateFiles() throws {
+    func generateFiles() async throws {
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("finita-generate-\(UUID().uuidString)")
       defer { try? FileManager.default.removeItem(at: folder) }
-      let swift = try Self.finita(
+      let swift = try await Self.finita(
         "generate", "swift", "Specs/turnstile.yaml", "--output", folder.path, "--tests",
         folder.path)
       #expect(swift.status == 0)
-      let kotlin = try Self.finita(
+      let kotlin = try await Self.finita(
         "generate", "kotlin", "Specs/turnstile.yaml", "--output", folder.path)
       #expect(kotlin.status == 0)
-      let feature = try Self.finita(
+      let feature = try await Self.finita(
         "generate", "kotlin", "Specs/counter-feature.yaml", "--output", folder.path)
       #expect(feature.status == 0)
       let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -292,16 +295,16 @@
     }
 
     @Test("inspect --load without --demo is refused and says what to add")
-    func inspectLoadNeedsDemo() throws {
-      let result = try Self.finita("inspect", "--load", "--port", "0")
+    func inspectLoadNeedsDemo() async throws {
+      let result = try await Self.finita("inspect", "--load", "--port", "0")
       #expect(result.status != 0)
       #expect(result.errors.contains("--load runs with the demo: add --demo"), "\(result.errors)")
     }
 
     @Test("inspect refuses a port outside 0 to 65535 instead of listening on its low 16 bits")
-    func inspectRefusesABadPort() throws {
+    func inspectRefusesABadPort() async throws {
       for port in ["99999", "65536"] {
-        let result = try Self.finita("inspect", "--port", port)
+        let result = try await Self.finita("inspect", "--port", port)
         #expect(result.status != 0)
         #expect(
           result.errors.contains("\(port) is not a TCP port; use one from 1 to 65535"),
@@ -310,25 +313,25 @@
     }
 
     @Test("inspect refuses a token that cannot go into its URLs, and says what to give")
-    func inspectRefusesABadToken() throws {
+    func inspectRefusesABadToken() async throws {
       for (token, problem) in [
         ("dev&token-1", "The token has '&'"), ("short", "The token has 5 characters"),
         ("", "The token has 0 characters"),
       ] {
-        let result = try Self.finita("inspect", "--port", "0", "--token", token)
+        let result = try await Self.finita("inspect", "--port", "0", "--token", token)
         #expect(result.status != 0)
         #expect(result.errors.contains(problem), "\(result.errors)")
       }
     }
 
     @Test("every command's help shows an example")
-    func helpHasExamples() throws {
+    func helpHasExamples() async throws {
       for command in [
         ["check"], ["graph"], ["generate"], ["generate", "swift"], ["generate", "kotlin"],
         ["new", "feature"], ["import"], ["tour"], ["trace"],
       ] {
-        let result = try Self.finita("help", command.joined(separator: " "))
-        let help = try Self.finita(Array(command + ["--help"]))
+        let result = try await Self.finita("help", command.joined(separator: " "))
+        let help = try await Self.finita(Array(command + ["--help"]))
         #expect(help.status == 0)
         #expect(help.output.contains("xample"), "\(command) has no example: \(result.output)")
       }
@@ -336,8 +339,13 @@
   }
 
   extension CommandTests {
-    /// Runs `finita` with `arguments` from the repository's root.
-    static func finita(_ arguments: [String]) throws -> Result {
+    /// Runs `finita` with `arguments` from the repository's root, on a thread of its own so the
+    /// wait never holds one of the cooperative pool's few threads.
+    static func finita(_ arguments: [String]) async throws -> Result {
+      try await ExternalTool.onOwnThread { try blockingFinita(arguments) }
+    }
+
+    private static func blockingFinita(_ arguments: [String]) throws -> Result {
       let process = Process()
       process.executableURL = productsDirectory.appendingPathComponent("finita")
       process.arguments = arguments

@@ -20,8 +20,8 @@
     }()
 
     @Test("the tour runs to its last line and names what it left out")
-    func tour() throws {
-      let result = try Self.finita.run(["tour"], input: "")
+    func tour() async throws {
+      let result = try await Self.finita.run(["tour"], input: "")
       #expect(result.status == 0, "\(result.errors)")
       let lines = result.output.split(separator: "\n").map(String.init)
       #expect(lines.first == "Finita tour")
@@ -35,8 +35,8 @@
     @Test(
       "another command fails with exit 64 and the command that builds it",
       arguments: [["check", "Specs/turnstile.yaml"], ["tour", "--all"], ["inspect", "--demo"]])
-    func otherCommand(_ arguments: [String]) throws {
-      let result = try Self.finita.run(arguments, input: "")
+    func otherCommand(_ arguments: [String]) async throws {
+      let result = try await Self.finita.run(arguments, input: "")
       #expect(result.status == 64)
       #expect(result.output.isEmpty)
       #expect(
@@ -45,8 +45,8 @@
     }
 
     @Test("help says what this build has and how to get the rest")
-    func help() throws {
-      let result = try Self.finita.run(["--help"], input: "")
+    func help() async throws {
+      let result = try await Self.finita.run(["--help"], input: "")
       #expect(result.status == 0)
       #expect(result.output.hasPrefix("USAGE: finita tour"))
       #expect(result.output.contains("swift run --traits Tools finita --help"))

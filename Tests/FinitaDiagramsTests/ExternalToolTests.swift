@@ -1,5 +1,6 @@
 import FinitaExternalTool
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("The runner of outside programs")
@@ -42,6 +43,38 @@ struct ExternalToolTests {
     }
   }
 
+  @Test(
+    "waiting from async code holds no thread of the cooperative pool",
+    .timeLimit(.minutes(1)))
+  func waitingOffThePool() async throws {
+    // More blocked waits than the pool has threads: if the waits held pool threads, this task
+    // could not run again to release them; they would time out, and the test fail.
+    let count = ProcessInfo.processInfo.activeProcessorCount + 2
+    let release = DispatchSemaphore(value: 0)
+    let started = StartedCount()
+    try await withThrowingTaskGroup(of: Int.self) { group in
+      for index in 0..<count {
+        group.addTask {
+          try await ExternalTool.onOwnThread {
+            started.count.add(1, ordering: .sequentiallyConsistent)
+            // Bounded, so that the bug fails the test instead of hanging the run: the pool
+            // stuck, not even the time limit could fire.
+            return release.wait(timeout: .now() + 60) == .success ? index : -1
+          }
+        }
+      }
+      while started.count.load(ordering: .sequentiallyConsistent) < count { await Task.yield() }
+      for _ in 0..<count { release.signal() }
+      var finished: [Int] = []
+      for try await index in group { finished.append(index) }
+      #expect(finished.sorted() == Array(0..<count))
+    }
+    let shell = try ExternalTool("sh", install: "a POSIX shell")
+    let result = try await shell.run(["-c", "cat; exit 2"], input: "piped")
+    #expect(result.status == 2)
+    #expect(result.output == "piped")
+  }
+
   @Test("Graphviz's failures carry dot's message")
   func graphvizFailure() throws {
     guard let graphviz = Graphviz.locate() else { return }
@@ -52,4 +85,9 @@ struct ExternalToolTests {
       "\(error)".contains("failed with status 1") && "\(error)".contains("syntax error")
     }
   }
+}
+
+/// How many blocked waits have begun, shared by the waits and the test.
+private final class StartedCount: Sendable {
+  let count = Atomic<Int>(0)
 }

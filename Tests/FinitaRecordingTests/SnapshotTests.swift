@@ -121,29 +121,20 @@ struct SnapshotTests {
   }
 
   @Test("a process killed in the middle of saving leaves the old or the new snapshot")
-  func killedWriter() throws {
+  func killedWriter() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let process = Process()
-    process.executableURL = try writerExecutable()
-    process.arguments = [directory.path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    // Handshake: wait until the writer reports 20 saves, then kill it while it keeps saving.
-    var seen = 0
-    var buffer = Data()
-    let handle = output.fileHandleForReading
-    while seen < 20 {
-      let chunk = handle.availableData
-      if chunk.isEmpty { break }
-      buffer.append(chunk)
-      seen = buffer.split(separator: 0x0A).count
+    let writer = try writerExecutable()
+    // On a thread of its own: the blocking reads must not hold one of the cooperative pool's
+    // few threads while the writer, under a sanitizer on a busy machine, takes its time.
+    let (seen, killed) = try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<(Int, Bool), any Error>) in
+      Thread {
+        continuation.resume(with: Result { try Self.saveAndKill(writer, directory: directory) })
+      }.start()
     }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
     #expect(seen >= 20)
-    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(killed)
 
     struct Payload: Codable, Sendable {
       var counter: Int
@@ -155,6 +146,30 @@ struct SnapshotTests {
     #expect(restored.counter >= 20)
     #expect(restored.text.count == 200_000)
     #expect(Set(restored.text) == [Character("\(restored.counter % 10)")])
+  }
+
+  /// Starts the writer, waits until it reports 20 saves, then kills it while it keeps saving.
+  ///
+  /// - Returns: How many saves it reported, and whether the kill ended it.
+  private static func saveAndKill(_ writer: URL, directory: URL) throws -> (Int, Bool) {
+    let process = Process()
+    process.executableURL = writer
+    process.arguments = [directory.path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    var seen = 0
+    var buffer = Data()
+    let handle = output.fileHandleForReading
+    while seen < 20 {
+      let chunk = handle.availableData
+      if chunk.isEmpty { break }
+      buffer.append(chunk)
+      seen = buffer.split(separator: 0x0A).count
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    return (seen, process.terminationReason == .uncaughtSignal)
   }
 
   /// The writer built next to the test bundle.

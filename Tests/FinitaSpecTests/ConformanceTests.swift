@@ -56,10 +56,10 @@
       let sources =
         Self.kotlinSources("runtime") + Self.kotlinSources("examples")
         + Self.kotlinSources("conformance")
-      _ = try KotlinTraceTests.run(kotlinc, sources + ["-d", jar])
+      _ = try await KotlinTraceTests.run(kotlinc, sources + ["-d", jar])
       let files = Self.scenarioFiles
       #expect(files.count >= 16)
-      let output = try KotlinTraceTests.run(
+      let output = try await KotlinTraceTests.run(
         kotlin, ["-cp", jar, "finita.conformance.MainKt"] + files.map(\.path))
       let kotlinTraces = Self.split(output)
       for file in files {
@@ -73,7 +73,7 @@
           "\(file.lastPathComponent):\n\(Self.diff(swift: swift, kotlin: kotlinTrace))")
       }
       // Any thread may send: 8 threads, 10,000 wishes each, on one Kotlin feature.
-      let threads = try KotlinTraceTests.run(
+      let threads = try await KotlinTraceTests.run(
         kotlin, ["-cp", jar, "finita.conformance.MainKt", "--threads"])
       #expect(threads.hasPrefix("threads: 80000 wishes from 8 threads"), "\(threads)")
     }

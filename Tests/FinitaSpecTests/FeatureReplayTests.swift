@@ -161,7 +161,7 @@
       .enabled(
         if: KotlinTraceTests.canRun && KotlinTraceTests.tool("swiftc") != nil
           && RandomSpecTests.buildFolder != nil))
-    func tracesMatch() throws {
+    func tracesMatch() async throws {
       let swiftc = try #require(KotlinTraceTests.tool("swiftc"))
       let kotlinc = try #require(KotlinTraceTests.tool("kotlinc"), "kotlinc is not installed")
       let kotlin = try #require(KotlinTraceTests.tool("kotlin"), "kotlin is not installed")
@@ -185,7 +185,7 @@
       }
       let binary = folder.appendingPathComponent("replay").path
       let objects = try RandomSpecTests.objects(in: build)
-      let compiled = try KotlinTraceTests.runAllowingFailure(
+      let compiled = try await KotlinTraceTests.runAllowingFailure(
         swiftc,
         files + [
           "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path, "-Xcc",
@@ -193,16 +193,19 @@
             + build.appendingPathComponent("CFinitaAtomics.build/module.modulemap").path,
         ] + RandomSpecTests.sanitizers(of: objects) + objects + ["-o", binary])
       try #require(compiled.status == 0, "swiftc failed:\n\(compiled.errors.prefix(4_000))")
-      let swiftTrace = try KotlinTraceTests.run(binary, []).split(separator: "\n").map(String.init)
+      let swiftTrace = try await KotlinTraceTests.run(binary, []).split(separator: "\n").map(
+        String.init)
 
       let kotlinGenerator = KotlinGenerator(spec: spec)
       let source = folder.appendingPathComponent(kotlinGenerator.fileName)
       try Data(try Self.kotlinSource(kotlinGenerator).utf8).write(to: source)
       let jar = folder.appendingPathComponent("echo.jar").path
-      _ = try KotlinTraceTests.run(
+      _ = try await KotlinTraceTests.run(
         kotlinc, [source.path] + ConformanceTests.kotlinSources("runtime") + ["-d", jar])
-      let kotlinTrace = try KotlinTraceTests.run(kotlin, ["-cp", jar, kotlinGenerator.mainClass])
-        .split(separator: "\n").map(String.init)
+      let kotlinTrace = try await KotlinTraceTests.run(
+        kotlin, ["-cp", jar, kotlinGenerator.mainClass]
+      )
+      .split(separator: "\n").map(String.init)
 
       #expect(
         kotlinTrace == swiftTrace,

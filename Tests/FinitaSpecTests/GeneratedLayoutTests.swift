@@ -40,7 +40,7 @@
       """
 
     @Test("long payloads, long names and large numbers pass swift format lint --strict")
-    func lintClean() throws {
+    func lintClean() async throws {
       let spec = try SpecReader.read(Self.spec, file: "warehouse.yaml")
       let generator = SwiftGenerator(spec: spec)
       let folder = FileManager.default.temporaryDirectory
@@ -56,7 +56,7 @@
       try Data(generator.tests().utf8).write(to: tests)
       #expect(generator.tests().contains("1_234_567"))
       let swift = try #require(KotlinTraceTests.tool("swift"), "swift is not on the PATH")
-      _ = try KotlinTraceTests.run(
+      _ = try await KotlinTraceTests.run(
         swift, ["format", "lint", "--strict", "--recursive", folder.path])
     }
   }

@@ -23,8 +23,8 @@
     }
 
     /// Runs a program and returns its standard output, failing the test on a non-zero status.
-    static func run(_ executable: String, _ arguments: [String]) throws -> String {
-      let result = try runAllowingFailure(executable, arguments)
+    static func run(_ executable: String, _ arguments: [String]) async throws -> String {
+      let result = try await runAllowingFailure(executable, arguments)
       #expect(result.status == 0, "\(executable) failed: \(result.errors)")
       return result.output
     }
@@ -34,10 +34,10 @@
     /// Through the package's runner, which writes both streams to files: reading one pipe to
     /// its end while the child fills the other (kotlinc's warnings for a batch of 250 specs
     /// on standard error) blocked both for good.
-    static func runAllowingFailure(_ executable: String, _ arguments: [String]) throws -> (
+    static func runAllowingFailure(_ executable: String, _ arguments: [String]) async throws -> (
       status: Int32, output: String, errors: String
     ) {
-      let result = try ExternalTool(executable: URL(fileURLWithPath: executable))
+      let result = try await ExternalTool(executable: URL(fileURLWithPath: executable))
         .run(arguments, input: "", timeout: .seconds(1_800))
       return (result.status, result.output, result.errors)
     }
@@ -139,7 +139,7 @@
     @Test(
       "the Kotlin of every seed spec compiles, and prints the Swift trace for every machine",
       .enabled(if: canRun))
-    func tracesMatch() throws {
+    func tracesMatch() async throws {
       let kotlinc = try #require(Self.tool("kotlinc"), "kotlinc is not installed")
       let kotlin = try #require(Self.tool("kotlin"), "kotlin is not installed")
       let folder = FileManager.default.temporaryDirectory
@@ -161,9 +161,10 @@
       }
       let jar = folder.appendingPathComponent("machines.jar").path
       // Features are written on the Kotlin runtime, compiled with them.
-      _ = try Self.run(kotlinc, files + ConformanceTests.kotlinSources("runtime") + ["-d", jar])
+      _ = try await Self.run(
+        kotlinc, files + ConformanceTests.kotlinSources("runtime") + ["-d", jar])
       for (generator, machine) in machines {
-        let kotlinTrace = try Self.run(kotlin, ["-cp", jar, generator.mainClass])
+        let kotlinTrace = try await Self.run(kotlin, ["-cp", jar, generator.mainClass])
           .split(separator: "\n").map(String.init)
         let swiftTrace = machine.scenarioTrace
         #expect(!swiftTrace.isEmpty)
@@ -180,7 +181,7 @@
         ("coin if enogh", "error: unknown guard 'enogh' in the step 'coin if enogh'"),
         ("coin if", "error: cannot read the step 'coin if'"),
       ] {
-        let result = try Self.runAllowingFailure(
+        let result = try await Self.runAllowingFailure(
           kotlin, ["-cp", jar, turnstile.generator.mainClass, scenario])
         #expect(result.status == 1, "\(scenario)")
         #expect(result.errors.hasPrefix(message), "\(result.errors)")
@@ -192,12 +193,12 @@
         let scenarios = machine.spec.scenarios.map {
           $0.steps.map(\.description).joined(separator: ", ")
         }
-        let kotlinTrace = try Self.run(kotlin, ["-cp", jar, generator.mainClass] + scenarios)
+        let kotlinTrace = try await Self.run(kotlin, ["-cp", jar, generator.mainClass] + scenarios)
           .split(separator: "\n").map(String.init)
         #expect(kotlinTrace == machine.scenarioTrace, "\(generator.fileName) given its scenarios")
       }
       let till = try #require(machines.first { $0.generator.spec.name == "Till" })
-      let given = try Self.run(
+      let given = try await Self.run(
         kotlin,
         [
           "-cp", jar, till.generator.mainClass,
@@ -216,7 +217,7 @@
         ("pay(tags: x)", "error: tags takes a list such as [1, 2], not x"),
         (#"pay(note: "open)"#, #"error: cannot read the step 'pay(note: "open)'"#),
       ] {
-        let result = try Self.runAllowingFailure(
+        let result = try await Self.runAllowingFailure(
           kotlin, ["-cp", jar, till.generator.mainClass, scenario])
         #expect(result.status == 1, "\(scenario)")
         #expect(result.errors.hasPrefix(message), "\(result.errors)")

@@ -47,7 +47,7 @@
     @Test(
       "the public code compiles as a module that another module uses",
       .enabled(if: KotlinTraceTests.tool("swiftc") != nil && RandomSpecTests.buildFolder != nil))
-    func otherModule() throws {
+    func otherModule() async throws {
       let swiftc = try #require(KotlinTraceTests.tool("swiftc"))
       let build = try #require(RandomSpecTests.buildFolder)
       let folder = FileManager.default.temporaryDirectory
@@ -88,7 +88,7 @@
         "-fmodule-map-file="
           + build.appendingPathComponent("CFinitaAtomics.build/module.modulemap").path,
       ]
-      let module = try KotlinTraceTests.runAllowingFailure(
+      let module = try await KotlinTraceTests.runAllowingFailure(
         swiftc,
         files + includes + [
           "-parse-as-library", "-emit-module", "-module-name", "Generated",
@@ -97,7 +97,7 @@
       try #require(module.status == 0, "swiftc failed:\n\(module.errors.prefix(4_000))")
       let clientFile = folder.appendingPathComponent("client.swift")
       try Data(client.utf8).write(to: clientFile)
-      let used = try KotlinTraceTests.runAllowingFailure(
+      let used = try await KotlinTraceTests.runAllowingFailure(
         swiftc, [clientFile.path, "-typecheck", "-I", folder.path] + includes)
       #expect(used.status == 0, "\(client)\n\(used.errors.prefix(4_000))")
     }

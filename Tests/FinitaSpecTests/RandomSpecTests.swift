@@ -107,7 +107,8 @@
       var kotlinDriver = ""
 
       /// Compiles and runs the batch; returns each spec's Swift and Kotlin trace.
-      func run(in folder: URL, build: URL, swiftc: String, kotlinc: String, kotlin: String) throws
+      func run(in folder: URL, build: URL, swiftc: String, kotlinc: String, kotlin: String)
+        async throws
         -> (swift: [Int: [String]], kotlin: [Int: [String]])
       {
         let swiftFolder = folder.appendingPathComponent("swift/batch\(number)")
@@ -116,7 +117,7 @@
         try Data(swiftDriver.utf8).write(to: main)
         let binary = swiftFolder.appendingPathComponent("replay").path
         let objects = try RandomSpecTests.objects(in: build)
-        let swiftBuild = try KotlinTraceTests.runAllowingFailure(
+        let swiftBuild = try await KotlinTraceTests.runAllowingFailure(
           swiftc,
           [main.path] + swiftFiles + [
             "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path, "-Xcc",
@@ -124,7 +125,7 @@
               + build.appendingPathComponent("CFinitaAtomics.build/module.modulemap").path,
           ] + RandomSpecTests.sanitizers(of: objects) + objects + ["-o", binary])
         try #require(swiftBuild.status == 0, "swiftc failed:\n\(swiftBuild.errors.prefix(4_000))")
-        let swiftOutput = try KotlinTraceTests.run(binary, [])
+        let swiftOutput = try await KotlinTraceTests.run(binary, [])
 
         // Each spec in its own package, and the driver in its own.
         let driver = folder.appendingPathComponent("kotlin/Driver\(number).kt")
@@ -133,11 +134,11 @@
             .utf8
         ).write(to: driver)
         let jar = folder.appendingPathComponent("random\(number).jar").path
-        let kotlinBuild = try KotlinTraceTests.runAllowingFailure(
+        let kotlinBuild = try await KotlinTraceTests.runAllowingFailure(
           kotlinc, ["-J-Xmx2g"] + kotlinFiles + [driver.path, "-d", jar])
         try #require(
           kotlinBuild.status == 0, "kotlinc failed:\n\(kotlinBuild.errors.prefix(4_000))")
-        let kotlinOutput = try KotlinTraceTests.run(
+        let kotlinOutput = try await KotlinTraceTests.run(
           kotlin, ["-cp", jar, "driver\(number).Driver\(number)Kt"])
         return (RandomSpecTests.sections(swiftOutput), RandomSpecTests.sections(kotlinOutput))
       }
@@ -165,7 +166,7 @@
     @Test(
       "random specs fail check with located errors, or print the same traces in both languages",
       .enabled(if: canRun))
-    func randomSpecs() throws {
+    func randomSpecs() async throws {
       let started = Date()
       let kotlinc = try #require(KotlinTraceTests.tool("kotlinc"), "kotlinc is not installed")
       let kotlin = try #require(KotlinTraceTests.tool("kotlin"), "kotlin is not installed")
@@ -242,7 +243,7 @@
           "    println(\"=== \(index)\")\n    r\(index).main(arrayOf<String>())\n"
       }
       for batch in batches {
-        let (swiftTraces, kotlinTraces) = try batch.run(
+        let (swiftTraces, kotlinTraces) = try await batch.run(
           in: folder, build: build, swiftc: swiftc, kotlinc: kotlinc, kotlin: kotlin)
         for index in batch.indices {
           let trace = expected[index]

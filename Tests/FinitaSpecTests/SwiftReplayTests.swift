@@ -19,7 +19,7 @@
     @Test(
       "the replay program of a machine with values and guards prints its reference trace",
       .enabled(if: KotlinTraceTests.tool("swiftc") != nil && RandomSpecTests.buildFolder != nil))
-    func replayProgram() throws {
+    func replayProgram() async throws {
       let swiftc = try #require(KotlinTraceTests.tool("swiftc"))
       let build = try #require(RandomSpecTests.buildFolder)
       let folder = FileManager.default.temporaryDirectory
@@ -41,7 +41,7 @@
       }
       let binary = folder.appendingPathComponent("replay").path
       let objects = try RandomSpecTests.objects(in: build)
-      let compiled = try KotlinTraceTests.runAllowingFailure(
+      let compiled = try await KotlinTraceTests.runAllowingFailure(
         swiftc,
         files + [
           "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path, "-Xcc",
@@ -49,7 +49,7 @@
             + build.appendingPathComponent("CFinitaAtomics.build/module.modulemap").path,
         ] + RandomSpecTests.sanitizers(of: objects) + objects + ["-o", binary])
       try #require(compiled.status == 0, "swiftc failed:\n\(compiled.errors.prefix(4_000))")
-      let output = try KotlinTraceTests.run(binary, [])
+      let output = try await KotlinTraceTests.run(binary, [])
       let trace = SpecMachine(machine).scenarioTrace
       #expect(trace.count > 4)
       #expect(output == trace.joined(separator: "\n") + "\n")
@@ -59,8 +59,8 @@
       let scenarios = machine.scenarios.map {
         $0.steps.map(\.description).joined(separator: ", ")
       }
-      #expect(try KotlinTraceTests.run(binary, scenarios) == output)
-      let given = try KotlinTraceTests.run(
+      #expect(try await KotlinTraceTests.run(binary, scenarios) == output)
+      let given = try await KotlinTraceTests.run(
         binary, [#"pay(note: "a, (b)\n\u{1B}", tags: [x, "y, z"], marks: [1, 2]), reset if open"#])
       let expected =
         #"paid(amount: 0, big: 0, rate: 0.0, ok: false, note: "a, (b)\n\u{1B}", "#
@@ -83,7 +83,7 @@
         (#"pay(note: "open)"#, #"error: cannot read the step 'pay(note: "open)'"#),
         ("pay(big: 1, big: 2)", "error: 'big' is given twice in the step"),
       ] {
-        let result = try KotlinTraceTests.runAllowingFailure(binary, [scenario])
+        let result = try await KotlinTraceTests.runAllowingFailure(binary, [scenario])
         #expect(result.status == 1, "\(scenario)")
         #expect(result.output.isEmpty, "\(scenario): \(result.output)")
         #expect(result.errors.hasPrefix(message), "\(scenario): \(result.errors)")

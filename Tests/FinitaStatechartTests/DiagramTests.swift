@@ -35,7 +35,7 @@ struct DiagramTests {
   }()
 
   @Test("the PlantUML of every chart renders with the real plantuml")
-  func plantUML() throws {
+  func plantUML() async throws {
     let plantuml = try ExternalTool(
       "plantuml", install: "apt-get install plantuml (or brew install plantuml)")
     for (name, chart) in Self.charts {
@@ -43,7 +43,7 @@ struct DiagramTests {
       machine.send("play")
       let source = chart.plantUML(highlighting: machine)
       Golden.check(source, against: "\(name).puml")
-      let result = try plantuml.run(["-tsvg", "-pipe"], input: source)
+      let result = try await plantuml.run(["-tsvg", "-pipe"], input: source)
       #expect(result.status == 0, "plantuml failed on \(name):\n\(result.errors)\n\(source)")
       #expect(result.output.contains("<svg"))
       #expect(!result.output.contains("Syntax Error"), "\(source)")
@@ -51,13 +51,13 @@ struct DiagramTests {
   }
 
   @Test("the DOT of every chart renders with the real dot, without warnings")
-  func dot() throws {
+  func dot() async throws {
     let dot = try ExternalTool(
       "dot", install: "apt-get install graphviz (or brew install graphviz)")
     for (name, chart) in Self.charts {
       let source = chart.dot(highlighting: StatechartMachine(chart))
       Golden.check(source, against: "\(name).dot")
-      let result = try dot.run(["-Tsvg"], input: source)
+      let result = try await dot.run(["-Tsvg"], input: source)
       #expect(result.status == 0, "dot failed on \(name):\n\(result.errors)\n\(source)")
       #expect(result.errors.isEmpty, "dot warned on \(name):\n\(result.errors)")
       #expect(result.output.contains("<svg"))
@@ -78,11 +78,12 @@ struct DiagramTests {
   }
 
   @Test("a broken source makes the tool check fail, so the check is real")
-  func brokenSourceFails() throws {
+  func brokenSourceFails() async throws {
     let plantuml = try ExternalTool("plantuml", install: "apt-get install plantuml")
     #expect(
-      try plantuml.run(["-tsvg", "-pipe"], input: "@startuml\nstate {{\n@enduml\n").status != 0)
+      try await plantuml.run(["-tsvg", "-pipe"], input: "@startuml\nstate {{\n@enduml\n").status
+        != 0)
     let dot = try ExternalTool("dot", install: "apt-get install graphviz")
-    #expect(try dot.run(["-Tsvg"], input: "digraph { a -> }").status != 0)
+    #expect(try await dot.run(["-Tsvg"], input: "digraph { a -> }").status != 0)
   }
 }

@@ -32,7 +32,7 @@ struct DifferentialTests {
       if: python != nil || runsCI,
       "python-statemachine is not installed in .build/venv (Scripts/test.sh installs it)")
   )
-  func differential() throws {
+  func differential() async throws {
     guard let python = Self.python else {
       Issue.record("python-statemachine is missing from .build/venv under CI")
       return
@@ -58,7 +58,7 @@ struct DifferentialTests {
       }
       let request = try JSONSerialization.data(
         withJSONObject: ["document": testCase.document.path, "runs": runs])
-      let result = try driver.run([script], input: String(decoding: request, as: UTF8.self))
+      let result = try await driver.run([script], input: String(decoding: request, as: UTF8.self))
       guard result.status == 0,
         let reply = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
           as? [String: Any],

@@ -4,7 +4,7 @@ import Foundation
 /// The files of the differential test: the valid DOT files under `DOTCorpus/`, and broken files
 /// made from them by seeded mutations, so every run reads the same corpus.
 enum DOTCorpus {
-  struct File {
+  struct File: Sendable {
     let name: String
     let text: String
   }
@@ -176,13 +176,13 @@ enum DOTCorpus {
 /// Graphviz's verdict on many files, from one run of `dot`.
 enum GraphvizBatch {
   /// A graph as `dot -Tjson0` reports it.
-  struct Graph: Equatable {
+  struct Graph: Equatable, Sendable {
     var nodes: [String: String?] = [:]
     /// `tail -> head: label`, sorted.
     var edges: [String] = []
   }
 
-  enum Verdict {
+  enum Verdict: Sendable {
     case accepted(Graph)
     case rejected(String)
   }
