@@ -56,24 +56,34 @@ extension FeatureTester {
   /// yield waits behind every other ready task, so 20,000 of them for every step of a test
   /// whose work waits on a gate took minutes.
   func settleByYielding() async {
-    var unchanged = 0
-    var last = progress()
-    for _ in 0..<20_000 where !Task.isCancelled && unchanged < 1_000 {
-      await feature.idle(waitingForWork: false)
-      if !awaitsMoreThanTheClock() { return }
-      await Task.yield()
-      let now = progress()
-      unchanged = now == last ? unchanged + 1 : 0
-      last = now
+    await settleByYields(feature, clock) {
+      record.withLock { $0.received.count + $0.stepStates.count + $0.news.count }
     }
   }
+}
 
-  /// What settling by yields watches for a change: the running work, the work asleep on the
-  /// clock, and how many states and news the tester saw.
-  private func progress() -> SettlingProgress {
-    let seen = record.withLock { $0.received.count + $0.stepStates.count + $0.news.count }
-    return SettlingProgress(
-      running: feature.runningWork, sleeping: clock.sleepingWork, seen: seen)
+/// Settles `feature` by yields, for systems without task executors (see
+/// `FeatureTester.settleByYielding()`, whose rule this is; the explorer shares it).
+///
+/// - Parameters:
+///   - feature: The feature whose work should settle.
+///   - clock: The virtual clock the work sleeps on.
+///   - seen: How many states and news the caller saw so far, to tell progress from none.
+func settleByYields<Definition: FeatureDefinition>(
+  _ feature: Feature<Definition>, _ clock: VirtualClock, seen: () -> Int
+) async {
+  func progress() -> SettlingProgress {
+    SettlingProgress(running: feature.runningWork, sleeping: clock.sleepingWork, seen: seen())
+  }
+  var unchanged = 0
+  var last = progress()
+  for _ in 0..<20_000 where !Task.isCancelled && unchanged < 1_000 {
+    await feature.idle(waitingForWork: false)
+    if feature.runningWork.isSubset(of: clock.sleepingWork) { return }
+    await Task.yield()
+    let now = progress()
+    unchanged = now == last ? unchanged + 1 : 0
+    last = now
   }
 }
 

@@ -139,7 +139,7 @@ final class ExploreRunner<Definition: FeatureDefinition> {
     }
 
     holdingWork { feature.start() }
-    await settle(feature, clock)
+    await settle(feature, clock, log)
     let startEvents = takeEvents()
     var outcome = ExploreOutcome<Definition>(
       steps: [], events: [], startEvents: startEvents,
@@ -155,17 +155,17 @@ final class ExploreRunner<Definition: FeatureDefinition> {
         // Nothing enqueued: the wish was handled on this thread, before `accept` returned, and
         // no work started; there is nothing to wait for.
         if before == nil || executor?.quietGeneration != before {
-          await settle(feature, clock)
+          await settle(feature, clock, log)
         }
       case .advance(let duration):
         log.withLock { $0.append(.advanced(duration)) }
-        await clock.advance(by: duration) { await self.settle(feature, clock) }
+        await clock.advance(by: duration) { await self.settle(feature, clock, log) }
       case .dispose:
         feature.dispose()
-        await settle(feature, clock)
+        await settle(feature, clock, log)
       case .completion(let completion):
         holdingWork { calls?.perform(completion) }
-        await settle(feature, clock)
+        await settle(feature, clock, log)
       }
       let events = takeEvents()
       outcome.steps.append(step)
@@ -178,7 +178,7 @@ final class ExploreRunner<Definition: FeatureDefinition> {
     outcome.nextWake = clock.nextDeadline.map { clock.now.duration(to: $0) }
     outcome.isDisposed = feature.isDisposed
     feature.dispose()
-    await settle(feature, clock)
+    await settle(feature, clock, log)
     return outcome
   }
 
@@ -188,14 +188,15 @@ final class ExploreRunner<Definition: FeatureDefinition> {
   }
 
   /// Waits until all of the feature's work is suspended, as `FeatureTester.settle()` does.
-  private func settle(_ feature: Feature<Definition>, _ clock: VirtualClock) async {
+  ///
+  /// Without a task executor, by yields, with the tester's rule for giving up (`log` tells
+  /// progress from none).
+  private func settle(
+    _ feature: Feature<Definition>, _ clock: VirtualClock,
+    _ log: LockedValue<[ExploreEvent<Definition>]>
+  ) async {
     guard let executor else {
-      for _ in 0..<20_000 where !Task.isCancelled {
-        await feature.idle(waitingForWork: false)
-        if feature.runningWork.isSubset(of: clock.sleepingWork) { return }
-        await Task.yield()
-      }
-      return
+      return await settleByYields(feature, clock) { log.withLock { $0.count } }
     }
     while !Task.isCancelled {
       await executor.quiet()
