@@ -646,7 +646,8 @@
     }
 
     /// An initializer taking `parameters` and assigning each of `names`, for a public struct
-    /// whose memberwise initializer would be internal.
+    /// whose memberwise initializer would be internal. It is written `public` here, not by
+    /// ``accessible(_:)``, so that its parameters are laid out for the line's whole width.
     static func memberwiseInit(
       _ parameters: [String], assigning names: [String], summary: String,
       into out: inout CodeWriter
@@ -654,10 +655,10 @@
       out.line()
       out.line("/// \(summary)")
       guard !parameters.isEmpty else {
-        out.line("init() {}")
+        out.line("public init() {}")
         return
       }
-      out.fill("init(", parameters, tail: ") {")
+      out.declaration("public init(", parameters, tail: ") {")
       out.indented { out in
         for name in names {
           out.line("self.\(name) = \(name)")

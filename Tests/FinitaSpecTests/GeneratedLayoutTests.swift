@@ -39,10 +39,12 @@
 
       """
 
-    @Test("long payloads, long names and large numbers pass swift format lint --strict")
-    func lintClean() async throws {
+    @Test(
+      "long payloads, long names and large numbers pass swift format lint --strict",
+      arguments: [false, true])
+    func lintClean(isPublic: Bool) async throws {
       let spec = try SpecReader.read(Self.spec, file: "warehouse.yaml")
-      let generator = SwiftGenerator(spec: spec)
+      let generator = SwiftGenerator(spec: spec, isPublic: isPublic)
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("finita-layout-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

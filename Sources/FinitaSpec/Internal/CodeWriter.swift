@@ -51,10 +51,30 @@
         return
       }
       line(head)
+      fillIndented(items, last: tail)
+    }
+
+    /// Writes a declaration with a body, `head` (up to its `(`), its parameters and `tail` (from
+    /// its `)`), on one line when it fits, else as swift-format lays it out: `head` alone, the
+    /// parameters filled into indented lines, and `tail` on a line of its own.
+    mutating func declaration(_ head: String, _ parameters: [String], tail: String) {
+      let single = head + parameters.joined(separator: ", ") + tail
+      guard !fits(single), !parameters.isEmpty else {
+        line(single)
+        return
+      }
+      line(head)
+      fillIndented(parameters, last: "")
+      line(tail)
+    }
+
+    /// The items one level deeper, separated by commas, as many on a line as fit; `last` follows
+    /// the last item.
+    private mutating func fillIndented(_ items: [String], last: String) {
       depth += 1
       var current = ""
       for (index, item) in items.enumerated() {
-        let piece = item + (index == items.count - 1 ? tail : ",")
+        let piece = item + (index == items.count - 1 ? last : ",")
         let candidate = current.isEmpty ? piece : current + " " + piece
         if current.isEmpty || fits(candidate) {
           current = candidate
