@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A command-line program, such as Graphviz's `dot`, found on `PATH` and run on some input.
 ///
@@ -165,34 +166,51 @@ package struct ExternalTool: Sendable {
     )
   }
 
-  /// Runs the program as ``run(_:input:timeout:)`` does, waiting on a thread of its own.
+  /// Runs the program as the blocking `run(_:input:timeout:)` does, waiting on a thread of its
+  /// own.
   ///
   /// Call this one from async code: the waiting never holds a thread of Swift's cooperative
   /// pool, which has only one thread per processor. A few slow programs (a compiler, a JVM)
   /// waited for there stop every other task in the process until they end.
+  ///
+  /// The async runs of a process take turns, one per two processors (at least one) at a time:
+  /// freed from the pool, a test suite started seven compilers and JVMs at once on two
+  /// processors, and its own tasks, under ThreadSanitizer, waited for processor time past
+  /// their time limits.
   ///
   /// - Parameters:
   ///   - arguments: The command-line arguments.
   ///   - input: The text written to standard input.
   ///   - timeout: How long the program may run before it is stopped.
   /// - Returns: The exit status and both output streams.
-  /// - Throws: What ``run(_:input:timeout:)`` throws.
+  /// - Throws: What the blocking `run(_:input:timeout:)` throws.
   package func run(
     _ arguments: [String], input: String, timeout: Duration = .seconds(60)
   ) async throws -> Result {
-    try await Self.onOwnThread { try self.run(arguments, input: input, timeout: timeout) }
+    try await Self.onOwnThread(takingTurn: true) {
+      try self.run(arguments, input: input, timeout: timeout)
+    }
   }
+
+  /// The turns of the async runs (see the async `run(_:input:timeout:)`).
+  private static let turns = Turns(
+    count: max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
 
   /// Calls `body` on a new thread and gives back what it returns, without blocking the caller's
   /// thread: for blocking work (waiting for a process, reading a pipe) called from async code.
   ///
-  /// - Parameter body: The blocking work.
+  /// - Parameters:
+  ///   - takingTurn: Whether `body` runs an outside program, and so waits for a turn among the
+  ///     process's runs of them, as the async `run(_:input:timeout:)` does.
+  ///   - body: The blocking work.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
   package static func onOwnThread<Value: Sendable>(
-    _ body: @escaping @Sendable () throws -> Value
+    takingTurn: Bool = false, _ body: @escaping @Sendable () throws -> Value
   ) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
+    if takingTurn { await turns.take() }
+    defer { if takingTurn { turns.give() } }
+    return try await withCheckedThrowingContinuation { continuation in
       Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
     }
   }
@@ -204,5 +222,53 @@ package struct ExternalTool: Sendable {
       return .never
     }
     return .nanoseconds(Int(nanoseconds.partialValue + attoseconds / 1_000_000_000))
+  }
+}
+
+/// A number of turns that callers take and give back, waiting without a thread while none is
+/// free; waiting callers get their turn in the order they asked.
+package final class Turns: Sendable {
+  private struct State {
+    var free: Int
+    var waiting: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state: Mutex<State>
+
+  /// Creates `count` turns, all free.
+  ///
+  /// - Parameter count: How many callers may hold a turn at once.
+  package init(count: Int) {
+    state = Mutex(State(free: count))
+  }
+
+  /// How many callers wait for a turn.
+  package var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+  /// Takes a turn, waiting for one when none is free.
+  package func take() async {
+    await withCheckedContinuation { continuation in
+      let resumeNow = state.withLock { state in
+        guard state.free > 0 else {
+          state.waiting.append(continuation)
+          return false
+        }
+        state.free -= 1
+        return true
+      }
+      if resumeNow { continuation.resume() }
+    }
+  }
+
+  /// Gives a turn back, to the caller that has waited longest if any.
+  package func give() {
+    let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      guard !state.waiting.isEmpty else {
+        state.free += 1
+        return nil
+      }
+      return state.waiting.removeFirst()
+    }
+    next?.resume()
   }
 }

@@ -40,7 +40,7 @@ struct DOTDifferentialTests {
   func differential() async throws {
     let dot = try ExternalTool("dot", install: "apt-get install graphviz")
     let files = try DOTCorpus.files(mutants: 20)
-    let verdicts = try await ExternalTool.onOwnThread {
+    let verdicts = try await ExternalTool.onOwnThread(takingTurn: true) {
       try GraphvizBatch.run(files, dot: dot.executable)
     }
     var accepted = 0

@@ -342,7 +342,7 @@
     /// Runs `finita` with `arguments` from the repository's root, on a thread of its own so the
     /// wait never holds one of the cooperative pool's few threads.
     static func finita(_ arguments: [String]) async throws -> Result {
-      try await ExternalTool.onOwnThread { try blockingFinita(arguments) }
+      try await ExternalTool.onOwnThread(takingTurn: true) { try blockingFinita(arguments) }
     }
 
     private static func blockingFinita(_ arguments: [String]) throws -> Result {

@@ -75,6 +75,35 @@ struct ExternalToolTests {
     #expect(result.output == "piped")
   }
 
+  @Test(
+    "outside programs take turns: a caller waits while the turns are taken, in order",
+    .timeLimit(.minutes(1)))
+  func turns() async {
+    let turns = Turns(count: 1)
+    await turns.take()
+    let order = TurnOrder()
+    let first = Task {
+      await turns.take()
+      order.values.withLock { $0.append(1) }
+      turns.give()
+    }
+    while turns.waitingCount < 1 { await Task.yield() }
+    let second = Task {
+      await turns.take()
+      order.values.withLock { $0.append(2) }
+      turns.give()
+    }
+    while turns.waitingCount < 2 { await Task.yield() }
+    #expect(order.values.withLock { $0 }.isEmpty)
+    turns.give()
+    await first.value
+    await second.value
+    #expect(order.values.withLock { $0 } == [1, 2])
+    // All given back: a turn is taken at once.
+    await turns.take()
+    #expect(turns.waitingCount == 0)
+  }
+
   @Test("Graphviz's failures carry dot's message")
   func graphvizFailure() throws {
     guard let graphviz = Graphviz.locate() else { return }
@@ -90,4 +119,9 @@ struct ExternalToolTests {
 /// How many blocked waits have begun, shared by the waits and the test.
 private final class StartedCount: Sendable {
   let count = Atomic<Int>(0)
+}
+
+/// The order in which waiting callers got their turn.
+private final class TurnOrder: Sendable {
+  let values = Mutex<[Int]>([])
 }
