@@ -69,6 +69,11 @@ struct ExternalToolTests {
       for try await index in group { finished.append(index) }
       #expect(finished.sorted() == Array(0..<count))
     }
+  }
+
+  // No time limit: the run waits for its turn behind the other tests' compilers.
+  @Test("the async run gives the program its input and reports its status and output")
+  func asyncRun() async throws {
     let shell = try ExternalTool("sh", install: "a POSIX shell")
     let result = try await shell.run(["-c", "cat; exit 2"], input: "piped")
     #expect(result.status == 2)
