@@ -658,7 +658,7 @@
         out.line("public init() {}")
         return
       }
-      out.declaration("public init(", parameters, tail: ") {")
+      out.fill("public init(", parameters, tail: ") {", tailOnItsOwnLine: true)
       out.indented { out in
         for name in names {
           out.line("self.\(name) = \(name)")

@@ -43,35 +43,20 @@
 
     /// Writes `head`, the items separated by commas and `tail` on one line when they fit, else as
     /// swift-format lays out what does not fit: `head` alone, the items filled into indented lines
-    /// as far as each line allows, and `tail` right after the last item.
-    mutating func fill(_ head: String, _ items: [String], tail: String) {
+    /// as far as each line allows, and `tail` right after the last item, or on a line of its own
+    /// when `tailOnItsOwnLine` (a declaration with a body: `head` up to its `(`, `tail` from
+    /// its `)`).
+    mutating func fill(
+      _ head: String, _ items: [String], tail: String, tailOnItsOwnLine: Bool = false
+    ) {
       let single = head + items.joined(separator: ", ") + tail
       guard !fits(single), !items.isEmpty else {
         line(single)
         return
       }
       line(head)
-      fillIndented(items, last: tail)
-    }
-
-    /// Writes a declaration with a body, `head` (up to its `(`), its parameters and `tail` (from
-    /// its `)`), on one line when it fits, else as swift-format lays it out: `head` alone, the
-    /// parameters filled into indented lines, and `tail` on a line of its own.
-    mutating func declaration(_ head: String, _ parameters: [String], tail: String) {
-      let single = head + parameters.joined(separator: ", ") + tail
-      guard !fits(single), !parameters.isEmpty else {
-        line(single)
-        return
-      }
-      line(head)
-      fillIndented(parameters, last: "")
-      line(tail)
-    }
-
-    /// The items one level deeper, separated by commas, as many on a line as fit; `last` follows
-    /// the last item.
-    private mutating func fillIndented(_ items: [String], last: String) {
       depth += 1
+      let last = tailOnItsOwnLine ? "" : tail
       var current = ""
       for (index, item) in items.enumerated() {
         let piece = item + (index == items.count - 1 ? last : ",")
@@ -85,6 +70,7 @@
       }
       line(current)
       depth -= 1
+      if tailOnItsOwnLine { line(tail) }
     }
 
     mutating func indented(_ body: (inout CodeWriter) -> Void) {
