@@ -153,4 +153,63 @@ struct WorkExecutorTests {
     }.value
     #expect(value == 42)
   }
+
+  @Test("without a thread, jobs wait for runQueuedJobs, then run there, in order, to the end")
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  func onDemand() async {
+    let executor = WorkExecutor(runningJobsOnDemand: ())
+    defer { executor.stop() }
+    let order = Locked<[String]>([])
+    let caller = ThreadIdentity()
+    let tasks = (0..<3).map { index in
+      Task(executorPreference: executor) {
+        order.modify { $0.append("\(index) on \(caller.describe())") }
+        // A suspension and its resumption: the resumed part is a job of its own.
+        await Task.yield()
+        order.modify { $0.append("\(index) again") }
+      }
+    }
+    // Nothing runs by itself: there is no thread to run it.
+    #expect(executor.quietGeneration == nil)
+    #expect(order.value.isEmpty)
+    caller.markCurrent()
+    executor.runQueuedJobs()
+    #expect(executor.quietGeneration != nil)
+    #expect(
+      order.value == [
+        "0 on the caller's thread", "1 on the caller's thread", "2 on the caller's thread",
+        "0 again", "1 again", "2 again",
+      ])
+    for task in tasks { await task.value }
+  }
+
+  @Test("without a thread, held jobs wait; after stop, the queued ones run elsewhere")
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  func onDemandHeldAndStopped() async {
+    let executor = WorkExecutor(runningJobsOnDemand: ())
+    let ran = Locked(false)
+    let task = executor.holdingJobs {
+      let task = Task(executorPreference: executor) { ran.set(true) }
+      executor.runQueuedJobs()
+      return task
+    }
+    #expect(!ran.value)
+    // Stopped with the job still queued: it is handed on, not lost.
+    executor.stop()
+    await task.value
+    #expect(ran.value)
+  }
+}
+
+/// Remembers one thread, to tell whether code runs on it.
+private final class ThreadIdentity: Sendable {
+  private let thread = Locked<ObjectIdentifier?>(nil)
+
+  /// Remembers the calling thread.
+  func markCurrent() { thread.set(ObjectIdentifier(Thread.current)) }
+
+  /// Whether the caller runs on the remembered thread, in words.
+  func describe() -> String {
+    thread.value == ObjectIdentifier(Thread.current) ? "the caller's thread" : "another thread"
+  }
 }

@@ -27,6 +27,11 @@ import Foundation
 /// holds them (``holdingJobs(_:)``). ``stop()`` ends the thread once the jobs queued before it
 /// ran; jobs enqueued later (work ending after the tester went away) go to the global
 /// concurrent executor.
+///
+/// An executor made with ``init(runningJobsOnDemand:)`` has no thread: its jobs wait until the
+/// owner runs them with ``runQueuedJobs()``, on the owner's own thread. The explorer settles
+/// its feature this way after each of its hundreds of thousands of steps, without handing the
+/// work to another thread and waiting to be resumed.
 package final class WorkExecutor: Executor, Sendable {
   private typealias Waiter = (id: UInt64, continuation: CheckedContinuation<Void, Never>)
 
@@ -61,12 +66,13 @@ package final class WorkExecutor: Executor, Sendable {
 
   private let state = LockedValue(State())
   /// Rung when a job may run or the executor stops: for each job queued, when jobs are no
-  /// longer held, and by ``stop()``.
-  private let wakeUp = DispatchSemaphore(value: 0)
+  /// longer held, and by ``stop()``. `nil` for an executor whose owner runs its jobs.
+  private let wakeUp: DispatchSemaphore?
 
   /// Creates the executor and starts its thread.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   package init() {
+    wakeUp = DispatchSemaphore(value: 0)
     // The thread keeps the executor until it stops.
     let thread = Thread { [self] in
       // For debuggers; named from inside, as Linux ignores a name set before the start.
@@ -77,6 +83,17 @@ package final class WorkExecutor: Executor, Sendable {
     // Jobs run the feature's code, which may recurse as deep as on the global executor.
     thread.stackSize = 8 << 20
     thread.start()
+  }
+
+  /// Creates an executor without a thread, whose jobs run when its owner calls
+  /// ``runQueuedJobs()``.
+  ///
+  /// ``quiet()`` and ``busy(after:)`` are for executors with a thread: a queued job that
+  /// nobody runs keeps ``quiet()`` waiting.
+  ///
+  /// - Parameter runningJobsOnDemand: Marks this form; pass `()`.
+  package init(runningJobsOnDemand: Void) {
+    wakeUp = nil
   }
 
   /// Queues `job` for the executor's thread; once stopped, hands it to the global concurrent
@@ -97,7 +114,7 @@ package final class WorkExecutor: Executor, Sendable {
       }
       return
     }
-    wakeUp.signal()
+    wakeUp?.signal()
     for waiter in woken { waiter.continuation.resume() }
   }
 
@@ -188,37 +205,71 @@ package final class WorkExecutor: Executor, Sendable {
         state.isHeld = false
         return !state.jobs.isEmpty
       }
-      if hasJobs { wakeUp.signal() }
+      if hasJobs { wakeUp?.signal() }
     }
     return try body()
   }
 
   /// Ends the thread once the jobs queued now have run; later jobs go to the global
   /// concurrent executor. Calling it again does nothing.
+  ///
+  /// An executor without a thread hands the jobs still queued to the global concurrent
+  /// executor at once.
   package func stop() {
     let stops = state.withLock { state in
       defer { state.isStopped = true }
       return !state.isStopped
     }
-    if stops { wakeUp.signal() }
+    guard stops else { return }
+    guard let wakeUp else {
+      if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+        while let job = state.withLock({ $0.jobs.popFirst() }) {
+          globalConcurrentExecutor.enqueue(ExecutorJob(job))
+        }
+      }
+      return
+    }
+    wakeUp.signal()
+  }
+
+  /// Runs the queued jobs on the calling thread, one at a time and in order, until none is
+  /// left, including jobs that the ones run enqueue: for an executor made with
+  /// ``init(runningJobsOnDemand:)``, whose jobs run only here.
+  ///
+  /// Returns at once while the jobs are held or after ``stop()``.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  package func runQueuedJobs() {
+    precondition(wakeUp == nil, "runQueuedJobs() is for an executor without a thread")
+    while let job = nextJob() { run(job) }
+  }
+
+  /// The next queued job, unless the jobs are held.
+  private func nextJob() -> UnownedJob? {
+    state.withLock { $0.isHeld && !$0.isStopped ? nil : $0.jobs.popFirst() }
+  }
+
+  /// Runs `job` on the calling thread, then counts it finished and resumes the callers of
+  /// ``quiet()`` when it was the last.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  private func run(_ job: UnownedJob) {
+    job.runSynchronously(on: asUnownedTaskExecutor())
+    let woken = state.withLock { state -> [Waiter] in
+      state.unfinished -= 1
+      guard state.unfinished == 0 else { return [] }
+      defer { state.quietWaiters = [] }
+      return state.quietWaiters
+    }
+    for waiter in woken { waiter.continuation.resume() }
   }
 
   /// The thread's loop: at each ring, runs the queued jobs unless they are held, until it is
   /// stopped with none left.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   private func runJobs() {
+    guard let wakeUp else { return }
     while true {
       wakeUp.wait()
-      while let job = state.withLock({ $0.isHeld && !$0.isStopped ? nil : $0.jobs.popFirst() }) {
-        job.runSynchronously(on: asUnownedTaskExecutor())
-        let woken = state.withLock { state -> [Waiter] in
-          state.unfinished -= 1
-          guard state.unfinished == 0 else { return [] }
-          defer { state.quietWaiters = [] }
-          return state.quietWaiters
-        }
-        for waiter in woken { waiter.continuation.resume() }
-      }
+      while let job = nextJob() { run(job) }
       if state.withLock({ $0.isStopped && $0.jobs.isEmpty }) { return }
     }
   }
