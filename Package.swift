@@ -307,6 +307,10 @@ let package = Package(
         "FinitaServerLife", "FinitaExternalTool",
         .product(
           name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Inspector"])),
+        // The server's child channel: the upgrade check goes before NIO's upgrader.
+        .product(
+          name: "HummingbirdCore", package: "hummingbird",
+          condition: .when(traits: ["Inspector"])),
         .product(
           name: "HummingbirdWebSocket",
           package: "hummingbird-websocket",

@@ -6,6 +6,7 @@
   import Foundation
   import HTTPTypes
   import Hummingbird
+  import HummingbirdCore
   import HummingbirdWebSocket
   import Logging
   import NIOCore
@@ -159,9 +160,7 @@
       let configuration = configuration
       let app = Application(
         router: router,
-        server: .http1WebSocketUpgrade(
-          webSocketRouter: router,
-          configuration: .init(ws: .init(maxFrameSize: 4 << 20))),
+        server: Self.serverBuilder(router),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
         onServerRunning: { channel in
           guard let port = channel.localAddress?.port else {
@@ -237,6 +236,20 @@
       return policy.refusal(
         hostHeader: request.head.authority, origin: request.headers[.origin], token: token,
         needsToken: needsToken)
+    }
+
+    /// HTTP/1 with WebSocket upgrades through `router`, frames of up to 4 MB, and an upgrade
+    /// whose WebSocket headers are wrong answered with its reason (``CheckedUpgradeChannel``).
+    private static func serverBuilder(
+      _ router: Router<InspectorRequestContext>
+    ) -> HTTPServerBuilder {
+      let webSocketResponder = router.buildResponder()
+      return HTTPServerBuilder { responder in
+        CheckedUpgradeChannel(
+          channel: HTTP1WebSocketUpgradeChannel(
+            responder: responder, webSocketResponder: webSocketResponder,
+            configuration: .init(ws: .init(maxFrameSize: 4 << 20))))
+      }
     }
 
     private func makeRouter() -> Router<InspectorRequestContext> {

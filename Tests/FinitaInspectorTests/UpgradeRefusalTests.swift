@@ -39,5 +39,33 @@
       #expect(starting?.status == .serviceUnavailable)
       #expect(UpgradeRefusal.of(request("/app?token=the-token-1"), policy: policy) == nil)
     }
+
+    @Test("a WebSocket version other than 13, or not one key, gets its reason; others pass")
+    func wrongWebSocketHeaders() {
+      func refusal(_ headers: [String: [String]]) -> UpgradeRefusal? {
+        UpgradeRefusal.ofUpgradeHeaders { headers[$0] ?? [] }
+      }
+      let good = [
+        "upgrade": ["websocket"], "sec-websocket-version": ["13"], "sec-websocket-key": ["k"],
+      ]
+      #expect(refusal(good) == nil)
+      for (versions, asked) in [(["8"], "8"), ([], "none"), (["13", "8"], "13, 8")] {
+        var headers = good
+        headers["sec-websocket-version"] = versions
+        headers["upgrade"] = ["WebSocket"]
+        let refused = refusal(headers)
+        #expect(refused?.status == .upgradeRequired, "\(versions)")
+        #expect(refused?.text.contains("asked for \(asked).") == true, "\(versions)")
+      }
+      for keys in [[], ["k", "l"]] {
+        var headers = good
+        headers["sec-websocket-key"] = keys
+        #expect(refusal(headers)?.status == .badRequest)
+        #expect(refusal(headers)?.text.contains("had \(keys.count).") == true)
+      }
+      // Not a WebSocket upgrade: the upgrader lets it through, and so does the check.
+      #expect(refusal(["upgrade": ["h2c"]]) == nil)
+      #expect(refusal([:]) == nil)
+    }
   }
 #endif  // Inspector

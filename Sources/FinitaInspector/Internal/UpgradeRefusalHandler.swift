@@ -1,7 +1,9 @@
 #if Inspector
   import HTTPTypes
   import Hummingbird
+  import HummingbirdCore
   import HummingbirdWebSocket
+  import Logging
   import NIOCore
   import NIOHTTP1
 
@@ -98,6 +100,104 @@
           needsToken: true)
       else { return nil }
       return UpgradeRefusal(status: .forbidden, text: refusal)
+    }
+
+    /// The reason a WebSocket upgrade request's own headers are refused, before any route
+    /// sees it: not exactly one `Sec-WebSocket-Key`, or a `Sec-WebSocket-Version` other than
+    /// 13 (RFC 6455, section 4.4, answers that with 426 and the version it speaks).
+    ///
+    /// NIO's upgrader drops such a request without an answer, so these are checked first.
+    ///
+    /// - Parameter values: The values of a header, by name, split at commas.
+    /// - Returns: `nil` when the request asks for no WebSocket, or its headers are fine.
+    static func ofUpgradeHeaders(_ values: (String) -> [String]) -> UpgradeRefusal? {
+      guard values("upgrade").contains(where: { $0.lowercased() == "websocket" }) else {
+        return nil
+      }
+      let versions = values("sec-websocket-version")
+      guard versions == ["13"] else {
+        let asked = versions.isEmpty ? "none" : versions.joined(separator: ", ")
+        return UpgradeRefusal(
+          status: .upgradeRequired,
+          text: "This inspector speaks WebSocket version 13 (RFC 6455); the request asked for"
+            + " \(asked). Send Sec-WebSocket-Version: 13.")
+      }
+      let keys = values("sec-websocket-key")
+      guard keys.count == 1 else {
+        return UpgradeRefusal(
+          status: .badRequest,
+          text: "A WebSocket upgrade needs exactly one Sec-WebSocket-Key header; the request"
+            + " had \(keys.count).")
+      }
+      return nil
+    }
+  }
+
+  /// Answers an upgrade request whose WebSocket headers are wrong (see
+  /// ``UpgradeRefusal/ofUpgradeHeaders(_:)``) with its reason, where NIO's upgrader would close
+  /// the connection without a word; then closes it. It looks at the first request only, as the
+  /// upgrader does, and leaves the connection once that one is fine.
+  final class UpgradeHeaderCheck: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// Whether the request is refused: its remaining parts go nowhere.
+    private var isRefusing = false
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+      guard !isRefusing else { return }
+      guard case .head(let head) = unwrapInboundIn(data) else {
+        context.fireChannelRead(data)
+        return
+      }
+      guard
+        let refusal = UpgradeRefusal.ofUpgradeHeaders({
+          head.headers[canonicalForm: $0].map(String.init)
+        })
+      else {
+        context.fireChannelRead(data)
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+        return
+      }
+      isRefusing = true
+      let body = context.channel.allocator.buffer(string: refusal.text)
+      var headers = HTTPHeaders()
+      headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+      headers.add(name: "Content-Length", value: "\(body.readableBytes)")
+      headers.add(name: "Connection", value: "close")
+      if refusal.status == .upgradeRequired {
+        headers.add(name: "Sec-WebSocket-Version", value: "13")
+      }
+      let status = HTTPResponseStatus(statusCode: refusal.status.code)
+      let answer = HTTPResponseHead(version: head.version, status: status, headers: headers)
+      context.write(wrapOutboundOut(.head(answer)), promise: nil)
+      context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+      let channel = context.channel
+      context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+        channel.close(promise: nil)
+      }
+    }
+  }
+
+  /// The library's HTTP/1 channel with WebSocket upgrades, with an ``UpgradeHeaderCheck``
+  /// right after the request decoder, where it sees a request before the upgrader does.
+  struct CheckedUpgradeChannel: ServerChildChannel {
+    typealias Value = HTTP1WebSocketUpgradeChannel.Value
+    let channel: HTTP1WebSocketUpgradeChannel
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+      self.channel.setup(channel: channel, logger: logger).flatMapThrowing { value in
+        let pipeline = channel.pipeline.syncOperations
+        let decoder = try pipeline.context(
+          handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
+        try pipeline.addHandler(UpgradeHeaderCheck(), position: .after(decoder.handler))
+        return value
+      }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+      await channel.handle(value: value, logger: logger)
     }
   }
 #endif  // Inspector
