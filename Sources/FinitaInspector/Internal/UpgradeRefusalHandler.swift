@@ -65,9 +65,7 @@
         return
       }
       let body = context.channel.allocator.buffer(string: refusal.text)
-      head.status = HTTPResponseStatus(statusCode: refusal.status.code)
-      head.headers.replaceOrAdd(name: "Content-Type", value: "text/plain; charset=utf-8")
-      head.headers.replaceOrAdd(name: "Content-Length", value: "\(body.readableBytes)")
+      refusal.describe(in: &head, bodyLength: body.readableBytes)
       context.write(wrapOutboundOut(.head(head)), promise: nil)
       context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: promise)
     }
@@ -100,6 +98,17 @@
           needsToken: true)
       else { return nil }
       return UpgradeRefusal(status: .forbidden, text: refusal)
+    }
+
+    /// Gives `head` the refusal's status and the headers of its text, `bodyLength` bytes long,
+    /// and, for a 426, the WebSocket version the inspector speaks.
+    func describe(in head: inout HTTPResponseHead, bodyLength: Int) {
+      head.status = HTTPResponseStatus(statusCode: status.code)
+      head.headers.replaceOrAdd(name: "Content-Type", value: "text/plain; charset=utf-8")
+      head.headers.replaceOrAdd(name: "Content-Length", value: "\(bodyLength)")
+      if status == .upgradeRequired {
+        head.headers.replaceOrAdd(name: "Sec-WebSocket-Version", value: "13")
+      }
     }
 
     /// The reason a WebSocket upgrade request's own headers are refused, before any route
@@ -162,15 +171,9 @@
       }
       isRefusing = true
       let body = context.channel.allocator.buffer(string: refusal.text)
-      var headers = HTTPHeaders()
-      headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
-      headers.add(name: "Content-Length", value: "\(body.readableBytes)")
-      headers.add(name: "Connection", value: "close")
-      if refusal.status == .upgradeRequired {
-        headers.add(name: "Sec-WebSocket-Version", value: "13")
-      }
-      let status = HTTPResponseStatus(statusCode: refusal.status.code)
-      let answer = HTTPResponseHead(version: head.version, status: status, headers: headers)
+      var answer = HTTPResponseHead(
+        version: head.version, status: .badRequest, headers: ["Connection": "close"])
+      refusal.describe(in: &answer, bodyLength: body.readableBytes)
       context.write(wrapOutboundOut(.head(answer)), promise: nil)
       context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
       let channel = context.channel

@@ -108,12 +108,7 @@ package final class WorkExecutor: Executor, Sendable {
       state.unfinished += 1
       return state.countActivity()
     }
-    guard let woken else {
-      if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-        globalConcurrentExecutor.enqueue(ExecutorJob(job))
-      }
-      return
-    }
+    guard let woken else { return Self.handOn(job) }
     wakeUp?.signal()
     for waiter in woken { waiter.continuation.resume() }
   }
@@ -222,14 +217,17 @@ package final class WorkExecutor: Executor, Sendable {
     }
     guard stops else { return }
     guard let wakeUp else {
-      if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-        while let job = state.withLock({ $0.jobs.popFirst() }) {
-          globalConcurrentExecutor.enqueue(ExecutorJob(job))
-        }
-      }
+      while let job = state.withLock({ $0.jobs.popFirst() }) { Self.handOn(job) }
       return
     }
     wakeUp.signal()
+  }
+
+  /// Hands `job` to the global concurrent executor: a job of a stopped executor.
+  private static func handOn(_ job: UnownedJob) {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      globalConcurrentExecutor.enqueue(ExecutorJob(job))
+    }
   }
 
   /// Runs the queued jobs on the calling thread, one at a time and in order, until none is
