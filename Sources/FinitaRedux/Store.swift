@@ -58,7 +58,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
       ),
       configuration: configuration
     )
-    link.connect(feature)
+    link.connect(feature) { $0 }
   }
 
   /// Creates a store from a reducer closure.

@@ -130,6 +130,7 @@ public struct ExploreFailure<Definition: FeatureDefinition>: Sendable, CustomStr
       "  }",
       "  tester.exhaustivity = .off",
     ]
+    lines += source.setUp.split(whereSeparator: \.isNewline).map { "  \($0)" }
     let completes = outcome.steps.contains { step in
       if case .completion = step.input { true } else { false }
     }

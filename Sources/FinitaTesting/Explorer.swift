@@ -49,6 +49,14 @@ public struct Explorer<Definition: FeatureDefinition>: Sendable {
   private(set) var hasDefaultStateKind = true
   /// How the generated test spells the initial state and the definition.
   public var testSource = ExploreTestSource()
+  /// Called with each sequence's feature after it is made and before it starts: for a
+  /// definition whose work must reach its own feature. FinitaRedux's `StoreFeature` connects
+  /// its middleware and thunks here:
+  ///
+  /// ```swift
+  /// explorer.willStart = { feature in feature.definition.connect(to: feature) }
+  /// ```
+  public var willStart: @Sendable (Feature<Definition>) -> Void = { _ in }
   /// Builds a sequence's definition, and its calls when the explorer answers calls.
   let makeSequence: @Sendable (VirtualClock) -> (Definition, (any ExploreCallDriver)?)
 
@@ -318,6 +326,9 @@ public struct ExploreTestSource: Sendable {
   /// The Swift expression of the ``PendingCalls`` the definition uses, for a test whose
   /// steps complete calls.
   public var calls: String
+  /// Swift statements run after the tester is made, before its steps (`tester` names it):
+  /// what ``Explorer/willStart`` does, for the test. Empty by default.
+  public var setUp: String
 
   /// Creates the spelling; Xcode placeholders by default.
   ///
@@ -326,13 +337,15 @@ public struct ExploreTestSource: Sendable {
   ///   - definition: The Swift expression of the definition, which may use `clock` and
   ///     `calls`.
   ///   - calls: The Swift expression of the calls.
+  ///   - setUp: Swift statements run after the tester is made, before its steps.
   public init(
     initialState: String = "<#initial state#>", definition: String = "<#definition#>",
-    calls: String = "PendingCalls<<#Request#>, <#Response#>>()"
+    calls: String = "PendingCalls<<#Request#>, <#Response#>>()", setUp: String = ""
   ) {
     self.initialState = initialState
     self.definition = definition
     self.calls = calls
+    self.setUp = setUp
   }
 }
 

@@ -138,6 +138,7 @@ final class ExploreRunner<Definition: FeatureDefinition> {
       }
     }
 
+    explorer.willStart(feature)
     holdingWork { feature.start() }
     await settle(feature, clock, log)
     let startEvents = takeEvents()

@@ -77,10 +77,11 @@ package struct ValueDump: Sendable {
       name.replaceSubrange(start..<next, with: "")
     }
     // Every nominal type's path starts with its module; drop that first component of each path.
+    // A path after a generic parent's arguments (`.Input` of `Store<A, B>.Input`) has none.
     var result = ""
     var path = ""
     func flush() {
-      if let dot = path.firstIndex(of: ".") {
+      if let dot = path.firstIndex(of: "."), dot != path.startIndex {
         result += path[path.index(after: dot)...]
       } else {
         result += path
