@@ -112,6 +112,9 @@
     private let url: String
     private let configuration: Configuration
     private let buffer: EventBuffer
+    /// When the steps' clock started, in seconds since 1970: read just before the interceptor
+    /// that times the steps from its own start.
+    private let startedAt: Double
     private let registry = LockedValue(Registry())
     private let installed: InstalledInterceptor
     private let task: LockedValue<Task<Void, Never>?> = LockedValue(nil)
@@ -130,6 +133,7 @@
       self.url = url
       self.configuration = configuration
       buffer = EventBuffer(capacity: configuration.bufferCapacity)
+      startedAt = Date().timeIntervalSince1970
       installed = FeatureInterceptors.install(
         InspectorInterceptor(buffer: buffer), for: configuration.features)
       (connectionEvents, connectionContinuation) = AsyncStream.makeStream(
@@ -444,7 +448,7 @@
     ) async throws {
       let hello = AppHello(
         name: configuration.appName, platform: Self.platform,
-        processID: Int(ProcessInfo.processInfo.processIdentifier))
+        processID: Int(ProcessInfo.processInfo.processIdentifier), startedAt: startedAt)
       try await outbound.write(
         .text(try InspectorProtocol.encode(InspectorEnvelope(.hello(hello)))))
       connected.withLock { $0 = true }

@@ -6,12 +6,23 @@ public struct AppHello: Codable, Hashable, Sendable {
   public var platform: String
   /// The process identifier, so two copies of one app can be told apart.
   public var processID: Int
+  /// When the app's client started, in seconds since 1970 on the app's wall clock: the moment
+  /// its steps' ``StageEvent/time`` counts from. The page compares it with its own clock to say
+  /// how far behind the steps it shows are. `nil` for a recording, which is not live.
+  public var startedAt: Double?
 
   /// Creates a hello.
-  public init(name: String, platform: String, processID: Int) {
+  ///
+  /// - Parameters:
+  ///   - name: The app's name.
+  ///   - platform: The platform the app runs on.
+  ///   - processID: The process identifier.
+  ///   - startedAt: When the app's client started, in seconds since 1970; `nil` when not live.
+  public init(name: String, platform: String, processID: Int, startedAt: Double? = nil) {
     self.name = name
     self.platform = platform
     self.processID = processID
+    self.startedAt = startedAt
   }
 }
 

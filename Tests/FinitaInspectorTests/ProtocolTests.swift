@@ -52,6 +52,23 @@
           + #""wish":{"insert":{"amount":2}}}"#)
     }
 
+    @Test("a hello says when the app's clock started; a hello without it still reads")
+    func helloStart() throws {
+      let hello = InspectorEnvelope(
+        .hello(AppHello(name: "Shop", platform: "iOS", processID: 42, startedAt: 1_800_000_000.5)))
+      let text = try InspectorProtocol.encode(hello)
+      #expect(text.contains(#""startedAt":1800000000.5"#))
+      #expect(try InspectorProtocol.decode(text) == hello)
+      // An app from before the field (or a recording) leaves it out.
+      let old = try InspectorProtocol.decode(
+        #"{"v":1,"type":"hello","name":"Shop","platform":"iOS","processID":42}"#)
+      guard case .hello(let read) = old.message else {
+        Issue.record("not a hello: \(old)")
+        return
+      }
+      #expect(read.startedAt == nil)
+    }
+
     @Test("another version is refused before its fields are read")
     func unknownVersion() {
       #expect(throws: InspectorProtocolError.unsupportedVersion(2)) {

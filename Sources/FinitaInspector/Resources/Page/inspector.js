@@ -12,6 +12,10 @@ const model = {
   lastState: new Map(),   // feature key -> the last event with a state
   diagrams: new Map(),    // feature key -> diagram update
   dropped: new Map(),     // app id -> total dropped
+  // App id -> how many seconds old its newest step was when it arrived, for apps that said
+  // when their clock started (live ones): the page, or the inspector, is that far behind.
+  behind: new Map(),
+  newestTime: new Map(),  // app id -> the newest step time seen
   stages: new Set(),      // the stages seen, for the stage filter
   offline: null,          // the imported file's name while browsing offline
 };
@@ -77,13 +81,16 @@ function receive(target, envelope) {
   switch (envelope.type) {
     case "welcome":
       target.apps.clear(); target.events.length = 0; target.lastState.clear(); target.diagrams.clear();
-      target.stages.clear();
+      target.stages.clear(); target.behind.clear(); target.newestTime.clear();
       break;
     case "hello":
-      target.apps.set(app, { hello: { name: envelope.name, platform: envelope.platform, processID: envelope.processID }, features: new Map(), gone: false });
+      target.apps.set(app, { hello: { name: envelope.name, platform: envelope.platform, processID: envelope.processID, startedAt: envelope.startedAt }, features: new Map(), gone: false });
+      target.behind.delete(app); target.newestTime.delete(app);
       break;
     case "appGone": {
-      const record = target.apps.get(app); if (record) record.gone = true; break;
+      const record = target.apps.get(app); if (record) record.gone = true;
+      target.behind.delete(app);
+      break;
     }
     case "feature": {
       const record = ensureApp(target, app);
@@ -92,6 +99,7 @@ function receive(target, envelope) {
     }
     case "events":
       for (const event of envelope.events) addEvent(target, app, event);
+      noteLag(target, app, envelope.events);
       break;
     case "diagram":
       target.diagrams.set(keyOf(app, envelope.feature), envelope);
@@ -111,6 +119,19 @@ function receive(target, envelope) {
       note(`${envelope.code}: ${envelope.message}`, true);
       break;
   }
+}
+
+// How old the app's newest step is as it arrives: now, on this machine's clock, against when the
+// app's clock started plus the step's time. A page opened late gets each feature's steps in
+// turn, so the newest time seen so far counts, not the batch's.
+function noteLag(target, app, events) {
+  const record = target.apps.get(app);
+  const startedAt = record && record.hello.startedAt;
+  if (typeof startedAt !== "number" || events.length === 0) return;
+  let newest = target.newestTime.get(app) || 0;
+  for (const event of events) if (event.time > newest) newest = event.time;
+  target.newestTime.set(app, newest);
+  target.behind.set(app, Math.max(0, Date.now() / 1000 - (startedAt + newest)));
 }
 
 function ensureApp(target, app) {
@@ -178,6 +199,7 @@ function render() {
   const dropped = [...model.dropped.values()].reduce((a, b) => a + b, 0);
   $("dropped").hidden = dropped === 0;
   $("dropped").textContent = `${dropped} events dropped by apps`;
+  renderBehind();
   renderStep();
   $("mode").textContent = modeText();
   $("mode").dataset.mode = model.offline ? "offline" : (nowOf(view.selectedFeature).mode || "live");
@@ -189,6 +211,13 @@ function render() {
   $("btn-export-recording").title = exportProblem || "The selected feature's steps as a recording file that FinitaRecording reads and replays";
   view.lastRender = performance.now();
   view.renderCost = view.lastRender - start;
+}
+
+// Shown when the newest step of a live app was a second or more old when it arrived.
+function renderBehind() {
+  const lag = model.offline ? 0 : Math.max(0, ...model.behind.values());
+  $("behind").hidden = lag < 1;
+  $("behind").textContent = `Behind by ${lag < 10 ? lag.toFixed(1) : Math.round(lag)} s`;
 }
 
 function featureLabel(descriptor) { return descriptor ? descriptor.displayName : "?"; }
@@ -1010,7 +1039,7 @@ function importText(text, name) {
   const header = rows.length ? JSON.parse(rows[0]) : null;
   if (!header || header.format !== "finita-inspector-session") throw new Error("this is not a session exported by the Finita Inspector (its first line has no \"format\": \"finita-inspector-session\")");
   if (header.version !== 1) throw new Error(`the session is in format version ${header.version}; this page reads version 1`);
-  const offline = { apps: new Map(), events: [], lastState: new Map(), diagrams: new Map(), dropped: new Map(), stages: new Set(), offline: name };
+  const offline = { apps: new Map(), events: [], lastState: new Map(), diagrams: new Map(), dropped: new Map(), behind: new Map(), newestTime: new Map(), stages: new Set(), offline: name };
   rows.slice(1).forEach((row, index) => {
     let envelope;
     try { envelope = JSON.parse(row); } catch (error) { throw new Error(`line ${index + 2}: ${error.message}`); }
