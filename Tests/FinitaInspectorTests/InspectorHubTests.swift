@@ -78,7 +78,7 @@
       // Small, for ThreadSanitizer next to the other suites (5,000 stages and 20 pages timed out
       // there); the old hub still failed it in 5 runs of 6.
       let batches = 200
-      let pages = LockedValue<[AsyncStream<String>]>([])
+      let pages = LockedValue<[PageMessages]>([])
       // The app sends from one thread while pages come one after another from another.
       await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
         let finished = LockedValue(0)

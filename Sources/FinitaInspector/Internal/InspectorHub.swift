@@ -58,21 +58,10 @@
       }
     }
 
-    /// A connected page. While it is being welcomed, what happens is kept in `waiting` and given
-    /// to it after the snapshot of what happened before.
+    /// A connected page: what happens from its welcome on goes into its stream, which the page
+    /// reads after the snapshot of what happened before (see ``PageMessages``).
     private struct Page {
       var stream: AsyncStream<String>.Continuation
-      var waiting: [String]?
-
-      mutating func tell(_ text: String, backlog: Int) {
-        guard waiting != nil else {
-          stream.yield(text)
-          return
-        }
-        waiting?.append(text)
-        // Like the page's stream: past its backlog, the oldest messages are dropped for it.
-        if let count = waiting?.count, count > 2 * backlog { waiting?.removeFirst(count - backlog) }
-      }
     }
 
     private struct State {
@@ -86,7 +75,7 @@
       /// `text` is called only when there is a page to tell.
       mutating func tellPages(_ text: () -> String?, backlog: Int) {
         guard !pages.isEmpty, let text = text() else { return }
-        for id in pages.keys { pages[id]?.tell(text, backlog: backlog) }
+        for page in pages.values { page.stream.yield(text) }
       }
     }
 
@@ -200,12 +189,15 @@
 
     // MARK: Pages
 
-    func addPage(dotAvailable: Bool) -> (UUID, AsyncStream<String>) {
+    /// Adds a page: its messages are a snapshot of what the hub keeps, then what happens from
+    /// now on. The page is added and the snapshot taken in one step under the lock, so each
+    /// change is in one of the two, once.
+    func addPage(dotAvailable: Bool) -> (UUID, PageMessages) {
       let (stream, continuation) = AsyncStream.makeStream(
         of: String.self, bufferingPolicy: .bufferingNewest(limits.pageBacklog))
       let id = UUID()
       let snapshot: [InspectorEnvelope] = state.withLock { state in
-        state.pages[id] = Page(stream: continuation, waiting: [])
+        state.pages[id] = Page(stream: continuation)
         var messages = [
           InspectorEnvelope(
             .welcome(
@@ -236,16 +228,7 @@
         }
         return messages
       }
-      // The snapshot is encoded outside the lock (it may hold many events); what happens
-      // meanwhile waits for it, and is given under the lock, before anything later.
-      for message in snapshot {
-        if let text = encoded(message) { continuation.yield(text) }
-      }
-      state.withLock { state in
-        for text in state.pages[id]?.waiting ?? [] { continuation.yield(text) }
-        state.pages[id]?.waiting = nil
-      }
-      return (id, stream)
+      return (id, PageMessages(snapshot: snapshot, live: stream))
     }
 
     func removePage(_ id: UUID) {
@@ -295,6 +278,37 @@
 
     private func encoded(_ envelope: InspectorEnvelope) -> String? {
       try? InspectorProtocol.encode(envelope)
+    }
+  }
+
+  /// What a page is sent: the snapshot of what the hub kept when it came, then what happened
+  /// from then on.
+  ///
+  /// The snapshot is encoded as the page takes it, one message at a time, so the page gets its
+  /// first steps while the rest is encoded; under load, encoding a full snapshot first took the
+  /// inspector seconds before the page saw anything. What happens meanwhile waits in the live
+  /// stream, read only after the snapshot, so the page sees every change once, in order.
+  struct PageMessages: AsyncSequence, Sendable {
+    typealias Element = String
+
+    let snapshot: [InspectorEnvelope]
+    let live: AsyncStream<String>
+
+    func makeAsyncIterator() -> Iterator {
+      Iterator(snapshot: snapshot[...], live: live.makeAsyncIterator())
+    }
+
+    /// Reads the snapshot, then the live stream.
+    struct Iterator: AsyncIteratorProtocol {
+      var snapshot: ArraySlice<InspectorEnvelope>
+      var live: AsyncStream<String>.Iterator
+
+      mutating func next() async -> String? {
+        while let message = snapshot.popFirst() {
+          if let text = try? InspectorProtocol.encode(message) { return text }
+        }
+        return await live.next()
+      }
     }
   }
 #endif  // Inspector
