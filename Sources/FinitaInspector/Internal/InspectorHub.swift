@@ -73,7 +73,7 @@
       /// Tells every page `text`, in the step that changed what it says: a page then sees each
       /// change once, and in the order the hub made them, whether it came before or after it.
       /// `text` is called only when there is a page to tell.
-      mutating func tellPages(_ text: () -> String?, backlog: Int) {
+      mutating func tellPages(_ text: () -> String?) {
         guard !pages.isEmpty, let text = text() else { return }
         for page in pages.values { page.stream.yield(text) }
       }
@@ -94,7 +94,7 @@
         state.nextApp += 1
         state.apps[id] = AppRecord(hello: hello, send: send)
         state.appOrder.append(id)
-        state.tellPages({ encoded(InspectorEnvelope(.hello(hello), app: id)) }, backlog: backlog)
+        state.tellPages({ encoded(InspectorEnvelope(.hello(hello), app: id)) })
         return id
       }
     }
@@ -103,7 +103,7 @@
       state.withLock { state in
         state.apps[id] = nil
         state.appOrder.removeAll { $0 == id }
-        state.tellPages({ encoded(InspectorEnvelope(.appGone, app: id)) }, backlog: backlog)
+        state.tellPages({ encoded(InspectorEnvelope(.appGone, app: id)) })
       }
     }
 
@@ -121,7 +121,7 @@
         // its features' events with the one left in, and the first append would copy them all.
         guard state.apps[app] != nil else { return nil }
         let forward = keep(message, in: &state.apps[app]!)
-        if forward == true { state.tellPages({ early ?? encoded(envelope) }, backlog: backlog) }
+        if forward == true { state.tellPages({ early ?? encoded(envelope) }) }
         return forward
       }
       switch forward {
@@ -167,7 +167,7 @@
         guard state.apps[app]?.features[update.feature] != nil else { return }
         state.apps[app]?.features[update.feature]?.diagram = update
         state.tellPages(
-          { encoded(InspectorEnvelope(.diagram(update), app: app)) }, backlog: backlog)
+          { encoded(InspectorEnvelope(.diagram(update), app: app)) })
       }
     }
 
@@ -273,8 +273,6 @@
         }
       }
     }
-
-    private var backlog: Int { limits.pageBacklog }
 
     private func encoded(_ envelope: InspectorEnvelope) -> String? {
       try? InspectorProtocol.encode(envelope)
