@@ -9,8 +9,9 @@ import Finita
 /// late `next` calls and the thunks reach the feature.
 ///
 /// ```swift
+/// let history = HistoryOptions<Cart, CartAction>(limit: 10)
 /// var explorer = Explorer(
-///   initialState: StoreFeature<Cart, CartAction>.initialState(Cart()),
+///   initialState: StoreFeature.initialState(Cart(), history: history),
 ///   wishes: .one(of: [
 ///     Gen.int(in: 1...3).map { .dispatch(.add(product: $0)) },
 ///     .constant(.thunk(named: "checkout")),
@@ -19,7 +20,7 @@ import Finita
 ///   invariants: [.always("a paid cart is empty") { !$0.present.isPaid || $0.present.lines.isEmpty }]
 /// ) { clock in
 ///   StoreFeature(
-///     initialState: Cart(), reducer: cartReducer, middleware: [analytics],
+///     initialState: Cart(), reducer: cartReducer, middleware: [analytics], history: history,
 ///     thunks: [checkout(payments: FakePayments(clock: clock))])
 /// }
 /// explorer.willStart = { feature in feature.definition.connect(to: feature) }
