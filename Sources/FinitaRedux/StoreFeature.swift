@@ -37,6 +37,8 @@ public struct StoreFeature<AppState: Sendable, AppAction: Sendable>: FeatureDefi
   public struct Input: Sendable, CustomStringConvertible, CustomReflectable {
     enum Kind: Sendable {
       case command(StoreCommand<AppState, AppAction>)
+      /// A thunk to start: the Actor gives the run its key.
+      case thunk(Thunk<AppState, AppAction>)
       case thunkNamed(String)
     }
 
@@ -63,8 +65,7 @@ public struct StoreFeature<AppState: Sendable, AppAction: Sendable>: FeatureDefi
     /// - Parameter thunk: The thunk.
     /// - Returns: The input.
     public static func thunk(_ thunk: Thunk<AppState, AppAction>) -> Self {
-      // Key 0 is never a run's: the Actor gives the run its key.
-      Self(.thunk(thunk, key: 0))
+      Self(kind: .thunk(thunk))
     }
 
     /// The thunk of the definition's `thunks` with this name, started.
@@ -110,6 +111,7 @@ public struct StoreFeature<AppState: Sendable, AppAction: Sendable>: FeatureDefi
     /// The case's name, and its payload as Swift source and as a value.
     private var parts: CaseParts {
       switch kind {
+      case .thunk(let thunk): return Self.parts(of: thunk)
       case .thunkNamed(let name): return CaseParts("thunk", "named: \"\(name)\"", name)
       case .command(let command):
         switch command {
@@ -121,14 +123,17 @@ public struct StoreFeature<AppState: Sendable, AppAction: Sendable>: FeatureDefi
         case .jump(let index): return CaseParts("jump", "to: \(index)", index)
         case .boxed(let boxed):
           switch boxed.command {
-          case .thunk(let thunk, _):
-            let name = thunk.name ?? "unnamed"
-            return CaseParts("thunk", "Thunk(name: \"\(name)\") { ... }", name)
+          case .thunk(let thunk, _): return Self.parts(of: thunk)
           case .cancelThunks(let key): return CaseParts("cancelThunks", "id: \(key)", key)
           case .restore(let state): return CaseParts("restore", literal(state), state)
           }
         }
       }
+    }
+
+    private static func parts(of thunk: Thunk<AppState, AppAction>) -> CaseParts {
+      let name = thunk.name ?? "unnamed"
+      return CaseParts("thunk", "Thunk(name: \"\(name)\") { ... }", name)
     }
   }
 
@@ -230,6 +235,10 @@ public struct StoreFeature<AppState: Sendable, AppAction: Sendable>: FeatureDefi
   public func act(_ state: State, _ input: Input) -> Effects<Change> {
     let command: StoreCommand<AppState, AppAction>
     switch input.kind {
+    case .command(let given):
+      command = given
+    case .thunk(let thunk):
+      command = .thunk(thunk, key: store.link.nextThunkKey())
     case .thunkNamed(let name):
       guard let thunk = thunks[name] else {
         let known = thunks.keys.sorted()
@@ -238,12 +247,6 @@ public struct StoreFeature<AppState: Sendable, AppAction: Sendable>: FeatureDefi
         }
       }
       command = .thunk(thunk, key: store.link.nextThunkKey())
-    case .command(let given):
-      if case .boxed(let boxed) = given, case .thunk(let thunk, 0) = boxed.command {
-        command = .thunk(thunk, key: store.link.nextThunkKey())
-      } else {
-        command = given
-      }
     }
     return store.act(state, command).map { Change(effect: $0) }
   }
