@@ -58,16 +58,12 @@
       }
     }
 
-    /// A connected page: what happens from its welcome on goes into its stream, which the page
-    /// reads after the snapshot of what happened before (see ``PageMessages``).
-    private struct Page {
-      var stream: AsyncStream<String>.Continuation
-    }
-
     private struct State {
       var apps: [String: AppRecord] = [:]
       var appOrder: [String] = []
-      var pages: [UUID: Page] = [:]
+      /// The connected pages' streams: what happens from a page's welcome on goes into its
+      /// stream, which the page reads after its snapshot (see ``PageMessages``).
+      var pages: [UUID: AsyncStream<String>.Continuation] = [:]
       var nextApp = 1
 
       /// Tells every page `text`, in the step that changed what it says: a page then sees each
@@ -75,7 +71,7 @@
       /// `text` is called only when there is a page to tell.
       mutating func tellPages(_ text: () -> String?) {
         guard !pages.isEmpty, let text = text() else { return }
-        for page in pages.values { page.stream.yield(text) }
+        for page in pages.values { page.yield(text) }
       }
     }
 
@@ -197,7 +193,7 @@
         of: String.self, bufferingPolicy: .bufferingNewest(limits.pageBacklog))
       let id = UUID()
       let snapshot: [InspectorEnvelope] = state.withLock { state in
-        state.pages[id] = Page(stream: continuation)
+        state.pages[id] = continuation
         var messages = [
           InspectorEnvelope(
             .welcome(
@@ -233,7 +229,7 @@
 
     func removePage(_ id: UUID) {
       let page = state.withLock { $0.pages.removeValue(forKey: id) }
-      page?.stream.finish()
+      page?.finish()
     }
 
     func finishAllPages() {
@@ -241,7 +237,7 @@
         defer { state.pages = [:] }
         return Array(state.pages.values)
       }
-      for page in pages { page.stream.finish() }
+      for page in pages { page.finish() }
     }
 
     /// What the inspector keeps of one feature: its descriptor and its stages, oldest first;
