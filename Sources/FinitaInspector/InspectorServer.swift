@@ -496,43 +496,50 @@
         of: String.self, bufferingPolicy: .bufferingNewest(100))
       await withTaskGroup(of: Void.self) { group in
         group.addTask {
-          for await text in outgoing {
-            do { try await outbound.write(.text(text)) } catch { break }
+          do {
+            for try await message in inbound.messages(maxSize: 4 << 20) {
+              if let reply = self.answer(message) { replyContinuation.yield(reply) }
+            }
+          } catch {
+            // The page closed or sent a message over 4 MiB; the inspector goes on.
           }
+          self.hub.removePage(id)
+          replyContinuation.finish()
         }
         group.addTask {
           for await text in replies {
             do { try await outbound.write(.text(text)) } catch { break }
           }
         }
-        do {
-          for try await message in inbound.messages(maxSize: 4 << 20) {
-            switch Self.read(message) {
-            case .refused(let frame):
-              replyContinuation.yield(Self.text(InspectorEnvelope(.error(frame))))
-            case .message(let envelope):
-              guard case .command(let command) = envelope.message else {
-                replyContinuation.yield(
-                  Self.text(
-                    InspectorEnvelope(
-                      .error(
-                        ErrorFrame(
-                          code: "unexpected",
-                          message: "A page may send commands only; \(envelope.message.type) was"
-                            + " dropped.")))))
-                continue
-              }
-              if let frame = hub.forward(command, to: envelope.app) {
-                replyContinuation.yield(Self.text(InspectorEnvelope(.error(frame))))
-              }
-            }
-          }
-        } catch {
-          // The page closed or sent a message over 4 MiB; the inspector goes on.
+        // What the hub sends goes out from this task, which already runs: under load a new task
+        // can wait seconds for a thread (the first steps of a page opened 15 s into
+        // `inspect --demo --load` came 10 to 17 s after it connected, when a child task wrote
+        // them), and a page just opened is what its user waits for.
+        for await text in outgoing {
+          do { try await outbound.write(.text(text)) } catch { break }
         }
-        hub.removePage(id)
-        replyContinuation.finish()
         await group.waitForAll()
+      }
+    }
+
+    /// Passes a page's command on to its app; returns the error frame to send back, if any.
+    private func answer(_ message: WebSocketMessage) -> String? {
+      switch Self.read(message) {
+      case .refused(let frame):
+        return Self.text(InspectorEnvelope(.error(frame)))
+      case .message(let envelope):
+        guard case .command(let command) = envelope.message else {
+          return Self.text(
+            InspectorEnvelope(
+              .error(
+                ErrorFrame(
+                  code: "unexpected",
+                  message: "A page may send commands only; \(envelope.message.type) was"
+                    + " dropped."))))
+        }
+        return hub.forward(command, to: envelope.app).map {
+          Self.text(InspectorEnvelope(.error($0)))
+        }
       }
     }
   }
