@@ -68,7 +68,8 @@ if ((update_docs)); then
   for name in inspector-features inspector-diff inspector-travel inspector-wish inspector-offline \
     inspector-recording inspector-held inspector-jump inspector-diagram inspector-live-960 \
     inspector-live-390 inspector-wish-form \
-    inspector-state-tree inspector-state-tree-390 inspector-diagram-960; do
+    inspector-state-tree inspector-state-tree-390 inspector-diagram-960 inspector-musicPlayer \
+    inspector-paginator inspector-paginator-390; do
     cp "$screenshots/$name.png" "$resources/$name.png"
   done
   echo "Copied the screenshots into $resources"

@@ -50,6 +50,19 @@ def wait_for_demo_line(log_path, after, text):
     sys.exit(f"the demo did not print {text!r}; it printed {demo_lines(log_path)[after:]}")
 
 
+def filled_in_view(driver):
+    """Whether the diagram's filled state lies inside the diagram card's visible area."""
+    return driver.execute_script(
+        "const card = document.getElementById('diagram').getBoundingClientRect();"
+        "const node = Array.from(document.querySelectorAll('#diagram svg g.node'))"
+        ".find(n => Array.from(n.querySelectorAll('ellipse, polygon'))"
+        ".some(s => { const f = s.getAttribute('fill'); return f && f !== 'none' && f !== 'white'"
+        " && f !== 'black' && f !== '#ffffff' && f !== '#000000'; }));"
+        "if (!node) return false; const at = node.getBoundingClientRect();"
+        "return at.left >= card.left && at.right <= card.right && at.top >= card.top"
+        " && at.bottom <= card.bottom;")
+
+
 def filled_states(driver):
     """The labels of the diagram's filled states: the current one."""
     return driver.execute_script(
@@ -159,6 +172,9 @@ def every_tool_check(driver, wait, shot):
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#diagram svg"))
         wait.until(lambda d: len(filled_states(d)) == 1 and filled_states(d)[0] in stages)
         check(True, f"{name}'s diagram fills the stage it is in: {filled_states(driver)}")
+        # The filled state is in view, also in a diagram wider than its card.
+        wait.until(lambda d: filled_in_view(d))
+        check(True, f"{name}'s filled state is in the diagram card's view")
         options = [o.get_attribute("value") for o in
                    Select(driver.find_element(By.ID, "wish-case")).options]
         check(options == cases, f"{name}'s wish form lists its cases: {options}")
@@ -193,6 +209,8 @@ def every_tool_check(driver, wait, shot):
                 "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", edge)
             wait.until(lambda d: "Sent refresh" in d.find_element(By.ID, "wish-result").text)
             check(True, "clicking refresh in the diagram sends it to the paginator")
+        # The article shows each feature with its diagram in view.
+        driver.execute_script("document.getElementById('diagram').scrollIntoView({block: 'center'})")
         shot_widths(driver, shot, f"inspector-{name}")
 
 

@@ -794,6 +794,13 @@ function highlightNow(target) {
       else shape.setAttribute("fill", plain(drawn) ? drawn : "none");
     }
   }
+  // A diagram larger than its card scrolls to the filled state when that is out of view (the
+  // paginator's is 2,400 px wide, and its top-left corner is empty).
+  const card = target.getBoundingClientRect(), node = named.getBoundingClientRect();
+  if (card.width > 0 && (node.left < card.left || node.right > card.right || node.top < card.top || node.bottom > card.bottom)) {
+    target.scrollLeft += node.left + node.width / 2 - (card.left + card.width / 2);
+    target.scrollTop += node.top + node.height / 2 - (card.top + card.height / 2);
+  }
   target.dataset.now = name;
 }
 
