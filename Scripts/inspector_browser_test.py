@@ -330,6 +330,43 @@ def upgrade_refusal_check(page_url):
             check(version == "13", f"a 426 names the version it speaks: {version!r}")
 
 
+def load_into_app_check(driver, wait, recording, log):
+    """A state of an imported recording loaded into the running app: the page goes back to the
+    live session, the app's parking meter takes the state, and the app's timeline shows the load
+    as a jump. Then the recording's last state is loaded, which puts the meter back."""
+    load = driver.find_element(By.ID, "btn-load-into-app")
+    click_nth(driver, "#events tbody tr[data-stage='jump']", 0)
+    wait.until(lambda d: "idle" in d.find_element(By.ID, "state-view").text)
+    wait.until(lambda d: load.is_enabled())
+    check("parkingMeter of finita demo" in load.get_attribute("title"),
+          f"an imported state can be loaded into the running meter: {load.get_attribute('title')!r}")
+    before = len(demo_lines(log))
+    load.click()
+    wait_for_demo_line(log, before, "parkingMeter state: idle")
+    wait.until(lambda d: d.find_element(By.ID, "mode").text == "parkingMeter live")
+    wait.until(lambda d: "Loaded step #" in d.find_element(By.ID, "messages").text)
+    check(not load.is_displayed(),
+          f"loaded: the page is back live, the meter is idle ({driver.find_element(By.ID, 'messages').text!r})")
+    Select(driver.find_element(By.ID, "filter-stage")).select_by_value("jump")
+    jumps = wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='jump']")) == 2)
+    check(jumps, "the load is a jump of its own in the app's timeline (after the earlier continue)")
+    Select(driver.find_element(By.ID, "filter-stage")).select_by_value("")
+
+    driver.find_element(By.ID, "import-file").send_keys(recording)
+    wait.until(lambda d: "parkingMeter-recording.jsonl" in d.find_element(By.ID, "mode").text)
+    check(load.is_displayed() and not load.is_enabled() and "Select a state step" in load.get_attribute("title"),
+          f"before a step is selected, loading says what it needs: {load.get_attribute('title')!r}")
+    driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='parkingMeter']").click()
+    click_nth(driver, "#events tbody tr[data-stage='state']", -1)
+    wait.until(lambda d: "awaitingPayment" in d.find_element(By.ID, "state-view").text)
+    wait.until(lambda d: load.is_enabled())
+    before = len(demo_lines(log))
+    load.click()
+    wait_for_demo_line(log, before, "parkingMeter state: awaitingPayment")
+    wait.until(lambda d: d.find_element(By.ID, "mode").text == "parkingMeter live")
+    check(True, "the recording's last state loaded: the meter awaits payment again")
+
+
 def behind_check(driver, wait, page_url):
     """An app whose newest step is a minute old: the page says how far behind it is, and stops
     saying it once a step from now arrives."""
@@ -833,10 +870,10 @@ def main():
         play_check(driver, wait)
         shot("inspector-recording")
         layout_check(driver, shot, "inspector-recording")
+        load_into_app_check(driver, wait, recordings[0], arguments.log)
 
-        # The diagram: readable labels, zoom, and a click on a transition sends its event.
-        driver.find_element(By.ID, "btn-back-live-session").click()
-        wait.until(lambda d: d.find_element(By.ID, "mode").text == "live")
+        # The diagram: readable labels, zoom, and a click on a transition sends its event. (The
+        # load above left the page live.)
         driver.find_element(By.CSS_SELECTOR, ".feature-item[data-name='parkingMeter']").click()
         wait.until(lambda d: filled_states(d) == ["awaitingPayment"])
         label_px = driver.execute_script(

@@ -123,6 +123,7 @@ function receive(target, envelope) {
       pending.delete(envelope.requestID);
       if (asked && envelope.ok) commandDone(asked);
       showResult(asked ? asked.target : "travel-result", envelope.ok, envelope.message);
+      if (asked && envelope.ok && asked.then) asked.then();
       scheduleRender(true);
       break;
     }
@@ -679,6 +680,11 @@ function renderTravel() {
   $("btn-play").textContent = view.playing ? "Stop" : "Play";
   $("btn-play").title = playable || view.playing ? "Steps through the feature's states in the loaded file, one every 0.8 s"
     : "Import a session or a recording, and select one of its features, to play it";
+  const load = $("btn-load-into-app");
+  const into = loadTarget();
+  load.hidden = !model.offline;
+  load.disabled = !into.key;
+  load.title = into.key ? `Makes this state the live state of ${into.label}: it travels there and continues from it` : into.problem;
   if (!descriptor) { $("travel-label").textContent = "Select a feature that can travel."; return; }
   if (model.offline && view.playing) {
     const index = Number(slider.value);
@@ -695,11 +701,49 @@ function renderTravel() {
   $("travel-label").textContent = step ? `State ${Number(slider.value) + 1} of ${steps.length} (step #${step.sequence}): ${JSON.stringify(step.state)}` : "No states yet.";
 }
 
-function command(kind, extra, resultTarget, step) {
-  const key = view.selectedFeature;
+// Sends `kind` to the feature `key` (the selected one by default); `then` runs once the app
+// answers that it did it.
+// Where a state of an imported file can go: a running feature of the same type that can travel
+// (the one with the same app and feature id first). `{key, label}`, or `{problem}` saying why
+// there is none.
+function loadTarget() {
+  if (!model.offline) return { problem: "Import a session or a recording to load one of its states into the app." };
+  const descriptor = selectedDescriptor();
+  const now = nowOf(view.selectedFeature).event;
+  if (!descriptor || !now) return { problem: "Select a state step of the imported file to load it into the app." };
+  if (!live || !view.online) return { problem: "The inspector is not connected: no app to load the state into." };
+  const found = [];
+  for (const [app, record] of live.apps) {
+    if (record.gone) continue;
+    for (const [id, running] of record.features) {
+      if (running.typeName !== descriptor.typeName || !running.canTravel) continue;
+      const key = keyOf(app, id);
+      const label = `${running.displayName} of ${appName(record, app)}`;
+      if (key === view.selectedFeature) found.unshift({ key, label }); else found.push({ key, label });
+    }
+  }
+  return found[0] || { problem: `No running app has a ${descriptor.typeName} that can travel: start one with the inspector's client, then load the state.` };
+}
+
+// Loads the state shown of an imported file into the running app: back in the live session,
+// the feature travels to that state and continues from it, so the app's history shows the load
+// as a jump of its own.
+function loadIntoApp() {
+  const into = loadTarget();
+  if (!into.key) { note(into.problem, true); return; }
+  const now = nowOf(view.selectedFeature).event;
+  const from = `step #${now.sequence} of ${model.offline}`;
+  backToLiveSession();
+  selectFeature(into.key);
+  command("travel", { state: now.state }, "travel-result", null, () => {
+    command("continue", {}, "travel-result", null, () => showResult("travel-result", true, `Loaded ${from} into ${into.label}.`), into.key);
+  }, into.key);
+}
+
+function command(kind, extra, resultTarget, step, then, key = view.selectedFeature) {
   const [app, feature] = key.split("/");
   const requestID = nextRequest++;
-  pending.set(requestID, { target: resultTarget, kind, key, step });
+  pending.set(requestID, { target: resultTarget, kind, key, step, then });
   const envelope = Object.assign({ v: 1, type: "command", app, requestID, feature: Number(feature), kind }, extra);
   if (send(envelope)) showResult(resultTarget, true, `${kind} asked; waiting for the app…`, "waiting");
 }
@@ -1181,12 +1225,14 @@ $("import-file").onchange = async (event) => {
   catch (error) { note(`Cannot import ${file.name}: ${error.message}`, true); }
   event.target.value = "";
 };
-$("btn-back-live-session").onclick = () => {
+function backToLiveSession() {
   if (live) { Object.assign(model, live); model.offline = null; live = null; }
   resetPanels();
   view.selectedFeature = "";
   render();
-};
+}
+$("btn-back-live-session").onclick = backToLiveSession;
+$("btn-load-into-app").onclick = loadIntoApp;
 
 window.finitaInspector = { model, marks: view.marks, exportText, importText, importFile, recordingText, selectFeature };
 connect();
