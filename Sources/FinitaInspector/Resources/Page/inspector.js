@@ -701,8 +701,6 @@ function renderTravel() {
   $("travel-label").textContent = step ? `State ${Number(slider.value) + 1} of ${steps.length} (step #${step.sequence}): ${JSON.stringify(step.state)}` : "No states yet.";
 }
 
-// Sends `kind` to the feature `key` (the selected one by default); `then` runs once the app
-// answers that it did it.
 // Where a state of an imported file can go: a running feature of the same type that can travel
 // (the one with the same app and feature id first). `{key, label}`, or `{problem}` saying why
 // there is none.
@@ -740,6 +738,8 @@ function loadIntoApp() {
   }, into.key);
 }
 
+// Sends `kind` to the feature `key` (the selected one by default); `then` runs once the app
+// answers that it did it.
 function command(kind, extra, resultTarget, step, then, key = view.selectedFeature) {
   const [app, feature] = key.split("/");
   const requestID = nextRequest++;
