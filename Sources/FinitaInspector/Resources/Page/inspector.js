@@ -702,8 +702,8 @@ function renderTravel() {
 }
 
 // Where a state of an imported file can go: a running feature of the same type that can travel
-// (the one with the same app and feature id first). `{key, label}`, or `{problem}` saying why
-// there is none.
+// (the one with the same app and feature id first). `{key, label, step}` (`step` the state
+// step shown), or `{problem}` saying why there is none.
 function loadTarget() {
   if (!model.offline) return { problem: "Import a session or a recording to load one of its states into the app." };
   const descriptor = selectedDescriptor();
@@ -717,7 +717,7 @@ function loadTarget() {
       if (running.typeName !== descriptor.typeName || !running.canTravel) continue;
       const key = keyOf(app, id);
       const label = `${running.displayName} of ${appName(record, app)}`;
-      if (key === view.selectedFeature) found.unshift({ key, label }); else found.push({ key, label });
+      if (key === view.selectedFeature) found.unshift({ key, label, step: now }); else found.push({ key, label, step: now });
     }
   }
   return found[0] || { problem: `No running app has a ${descriptor.typeName} that can travel: start one with the inspector's client, then load the state.` };
@@ -729,11 +729,10 @@ function loadTarget() {
 function loadIntoApp() {
   const into = loadTarget();
   if (!into.key) { note(into.problem, true); return; }
-  const now = nowOf(view.selectedFeature).event;
-  const from = `step #${now.sequence} of ${model.offline}`;
+  const from = `step #${into.step.sequence} of ${model.offline}`;
   backToLiveSession();
   selectFeature(into.key);
-  command("travel", { state: now.state }, "travel-result", null, () => {
+  command("travel", { state: into.step.state }, "travel-result", null, () => {
     command("continue", {}, "travel-result", null, () => showResult("travel-result", true, `Loaded ${from} into ${into.label}.`), into.key);
   }, into.key);
 }
