@@ -438,9 +438,10 @@ def load_check(driver, page_url, shot, pid):
           f"{steps:.2f} s, rows drawn after {drawn:.2f} s; behind badge: "
           f"{behind.text if behind.is_displayed() else 'hidden'}")
     # The inspector's part: its first steps follow the welcome at once (0.06 to 0.14 s in four
-    # runs on a 2-core machine; 10 to 17 s when a task of their own wrote them). How long the
-    # page takes to connect varies with the load (0.5 to 3.6 s), so the issue's "rows within 2 s
-    # of opening" is printed above rather than checked.
+    # runs on a 2-core machine; 10 to 17 s when a task of their own wrote them, and 3.9 s in one CI
+    # run before the app's session yielded between messages). How long the page takes to connect
+    # varies with the load (0.4 to 1.3 s here since that yield, 0.5 to 4.3 s before), so the
+    # issue's "rows within 2 s of opening" is printed above rather than checked.
     check(steps - connected < 2,
           f"the first steps come within 2 s of the page connecting ({steps - connected:.2f} s)")
     check(drawn - steps < 1,

@@ -559,6 +559,11 @@
         try await sendDiagrams(for: changedDiagrams, last: &lastDiagrams, to: outbound)
         if pending.count < configuration.batchSize, dropped == nil, rebinding.isEmpty {
           await buffer.waitForEvents(polling: configuration.pollInterval)
+        } else {
+          // A full batch goes round again at once, and a write to a socket that takes it does
+          // not suspend: without a yield this loop would keep one of the app's few pool threads
+          // for as long as the app makes stages faster than they are sent.
+          await Task.yield()
         }
       }
     }
