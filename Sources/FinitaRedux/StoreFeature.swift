@@ -98,7 +98,8 @@ public struct StoreFeature<AppState: Sendable, AppAction: Sendable>: FeatureDefi
       Self(.jump(to: index))
     }
 
-    /// The input as it would be written: `dispatch(.add)`, `thunk(named: "checkout")`, `undo`.
+    /// The input as it would be written: `dispatch(.add)`, `thunk(named: "checkout")`, `undo`;
+    /// a thunk given as a value is a placeholder, `thunk(<#Thunk "checkout"#>)`.
     public var description: String {
       parts.description
     }
@@ -131,9 +132,12 @@ public struct StoreFeature<AppState: Sendable, AppAction: Sendable>: FeatureDefi
       }
     }
 
+    /// A thunk value is a closure, which no source can spell back: it is written as an Xcode
+    /// placeholder (`thunk(<#Thunk "checkout"#>)`), so a generated test says what it needs
+    /// filled in, rather than failing to compile on a made-up initializer.
     private static func parts(of thunk: Thunk<AppState, AppAction>) -> CaseParts {
-      let name = thunk.name ?? "unnamed"
-      return CaseParts("thunk", "Thunk(name: \"\(name)\") { ... }", name)
+      guard let name = thunk.name else { return CaseParts("thunk", "<#Thunk#>", "unnamed") }
+      return CaseParts("thunk", "<#Thunk \"\(name)\"#>", name)
     }
   }
 

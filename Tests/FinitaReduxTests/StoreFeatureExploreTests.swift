@@ -123,6 +123,11 @@ struct StoreFeatureExploreTests {
     #expect(TillStore.Input.dispatch(.add).description == "dispatch(.add)")
     #expect(TillStore.Input.dispatch(.charged(2)).description == "dispatch(.charged(2))")
     #expect(TillStore.Input.thunk(named: "checkout").description == "thunk(named: \"checkout\")")
+    // A thunk value is a closure: a generated test shows it as a placeholder to fill in.
+    let named = Thunk<Till, TillAction>(name: "late") { _ in }
+    #expect(TillStore.Input.thunk(named).description == "thunk(<#Thunk \"late\"#>)")
+    #expect(TillStore.Input.thunk(Thunk { _ in }).description == "thunk(<#Thunk#>)")
+    #expect(Mirror(reflecting: TillStore.Input.thunk(named)).children.first?.label == "thunk")
     #expect(TillStore.Input.undo.description == "undo")
     #expect(TillStore.Input.jump(to: 2).description == "jump(to: 2)")
     #expect(Mirror(reflecting: TillStore.Input.redo).displayStyle == .enum)
