@@ -122,6 +122,7 @@
       let feature = try await Self.finita("trace", "Specs/counter-feature.yaml")
       #expect(feature.status == 1)
       #expect(feature.errors.contains("is a feature; trace replays the scenarios of machines"))
+      #expect(feature.errors.contains("`finita generate kotlin` writes a main that prints it"))
       let missing = try await Self.finita("trace", "Specs/nothing-here.yaml")
       #expect(missing.status != 0)
       #expect(missing.output.isEmpty)

@@ -28,7 +28,10 @@
       guard let machine = spec.machine else {
         printError(
           "\(spec.file): error: '\(spec.name)' is a feature; trace replays the scenarios of "
-            + "machines")
+            + "machines. A feature's trace depends on the Actor and Reducer you fill in, which "
+            + "the spec does not hold: `finita generate kotlin` writes a main that prints it, "
+            + "and FinitaSpec's SwiftGenerator.replay() and replayMain() a Swift program that "
+            + "prints the same lines")
         throw ExitCode.failure
       }
       if machine.scenarios.isEmpty {
