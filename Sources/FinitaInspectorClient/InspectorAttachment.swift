@@ -1,8 +1,19 @@
 #if Inspector
   import Finita
+  import FinitaEventLog
   import FinitaInspectorProtocol
   import FinitaRedux
   import Foundation
+
+  /// What an attachment needs of the client's buffer: recording a jump of the live state, and
+  /// the typed log a skip works from.
+  struct InspectorHistory: Sendable {
+    /// Records a jump of the feature numbered by the first argument; the second says whether a
+    /// skip made it.
+    let recordJump: @Sendable (UInt64, Bool, @escaping @Sendable () -> RenderedValues) -> Void
+    /// The feature's typed log and the stages after which the user replaced its state.
+    let skipContext: @Sendable (UInt64) -> (log: any Sendable, userJumps: [Int])?
+  }
 
   /// What the client may do with one feature or store the app handed it.
   struct InspectorAttachment: Sendable {
@@ -24,7 +35,7 @@
       decodeState: (@Sendable (JSONValue) throws -> Definition.State)?,
       decodeWish: (@Sendable (JSONValue) throws -> Definition.Wish)?,
       diagram: (@Sendable (Definition.State) -> (dot: String, mermaid: String))?,
-      recordJump: @escaping @Sendable (UInt64, @escaping @Sendable () -> RenderedValues) -> Void
+      history: InspectorHistory
     ) -> InspectorAttachment {
       let weakFeature = WeakReference(feature)
       let typeName = String(describing: Definition.self)
@@ -43,6 +54,38 @@
           return "\(wish)"
         }
       }
+      var skip: (@Sendable (Set<Int>) throws -> [RecomputedState])?
+      if decodeState != nil {
+        // The steps the last skip left out: the next one recomputes from the first of both, so
+        // a step no longer skipped counts again. The client runs commands one at a time.
+        let lastSkipped = LockedValue<Set<Int>>([])
+        skip = { skipped in
+          guard let feature = weakFeature.value, let id = feature.interceptedInfo?.id,
+            let context = history.skipContext(id),
+            let log = context.log as? FeatureEventLog<Definition>
+          else { throw SkipReplay.Problem.notKept(step: skipped.min() ?? 0, oldest: nil) }
+          let previous = lastSkipped.withLock { $0 }
+          guard
+            let outcome = try SkipReplay.recompute(
+              log.read().entries, skipping: skipped, previous: previous,
+              jumps: context.userJumps, reduce: feature.definition.reduce)
+          else { return [] }
+          lastSkipped.withLock { $0 = skipped }
+          feature.travel(to: outcome.final)
+          let final = outcome.final
+          let list = skipped.sorted().map { "#\($0)" }.joined(separator: ", ")
+          history.recordJump(id, true) {
+            RenderedValues(
+              text: skipped.isEmpty
+                ? "no step skipped: states recomputed" : "skipped \(list): states recomputed",
+              state: ValueEncoding.json(final) ?? .string("\(final)"))
+          }
+          feature.continueFromTravelledState()
+          return outcome.states.map { step, state in
+            RecomputedState(step: step, state: ValueEncoding.json(state) ?? .string("\(state)"))
+          }
+        }
+      }
       let target = Target(
         names: Names(
           isStore: false, owner: typeName, state: "\(typeName).State",
@@ -56,7 +99,7 @@
         pause: {
           if let feature = weakFeature.value { feature.travel(to: feature.state) }
         },
-        send: send)
+        send: send, skip: skip)
       var drawCurrent: (@Sendable () -> (dot: String, mermaid: String)?)?
       if let diagram {
         drawCurrent = {
@@ -67,14 +110,14 @@
       return make(
         target, featureID: feature.isDisposed ? nil : feature.interceptedInfo?.id,
         wishExample: wishExample.flatMap { ValueEncoding.json($0) },
-        wishCases: cases(wishCases), diagram: drawCurrent, recordJump: recordJump)
+        wishCases: cases(wishCases), diagram: drawCurrent, history: history)
     }
 
     static func make<State: Codable & Sendable, Action: Decodable & Sendable>(
       store: Store<State, Action>,
       actionExample: Action?,
       actionCases: [Action],
-      recordJump: @escaping @Sendable (UInt64, @escaping @Sendable () -> RenderedValues) -> Void
+      history: InspectorHistory
     ) -> InspectorAttachment {
       let weakStore = WeakReference(store)
       let typeName = String(describing: Store<State, Action>.self)
@@ -98,11 +141,11 @@
           let action = try JSONDecoding.decode(Action.self, from: json)
           weakStore.value?.dispatch(action)
           return "\(action)"
-        })
+        }, skip: nil)
       return make(
         target, featureID: store.isDisposed ? nil : store.interceptedInfo?.id,
         wishExample: actionExample.flatMap { ValueEncoding.json($0) },
-        wishCases: cases(actionCases), diagram: nil, recordJump: recordJump)
+        wishCases: cases(actionCases), diagram: nil, history: history)
     }
 
     /// The cases of the samples the app gave, or of every case when the type is `CaseIterable`.
@@ -113,7 +156,7 @@
     private static func make(
       _ target: Target, featureID: UInt64?, wishExample: JSONValue?, wishCases: [WishCase],
       diagram: (@Sendable () -> (dot: String, mermaid: String)?)?,
-      recordJump: @escaping @Sendable (UInt64, @escaping @Sendable () -> RenderedValues) -> Void
+      history: InspectorHistory
     ) -> InspectorAttachment {
       InspectorAttachment(
         featureID: featureID,
@@ -124,7 +167,7 @@
         execute: { command in
           target.execute(
             command, wishExample: wishExample, wishCases: wishCases,
-            recordJump: { render in featureID.map { recordJump($0, render) } })
+            recordJump: { render in featureID.map { history.recordJump($0, false, render) } })
         },
         diagram: diagram)
     }
@@ -158,6 +201,9 @@
       /// Sends a wish or dispatches an action; returns its description. `nil` when the type is
       /// not `Decodable`.
       let send: (@Sendable (JSONValue) throws -> String)?
+      /// Leaves the effects of some steps out and makes the recomputed state live; `nil` when
+      /// the state cannot travel (or for a store, which has no skip yet).
+      let skip: (@Sendable (Set<Int>) throws -> [RecomputedState])?
 
       func execute(
         _ command: InspectorCommand, wishExample: JSONValue?, wishCases: [WishCase],
@@ -209,6 +255,27 @@
         case .pause:
           pause()
           return reply(true, "Paused; \(names.wishes) are held until resumed.")
+        case .skip:
+          guard let skip else {
+            return reply(
+              false,
+              names.isStore
+                ? "Skipping is for features so far; a store's actions cannot be skipped yet."
+                : "\(names.owner)'s state is not Codable, so it cannot take a recomputed state.")
+          }
+          do {
+            let recomputed = try skip(Set(command.skipped ?? []))
+            var answer = reply(
+              true,
+              recomputed.isEmpty
+                ? "Nothing was skipped before, and nothing is now."
+                : "States recomputed from step #\(recomputed[0].step); the last is live, as"
+                  + " a jump.")
+            answer.recomputed = recomputed
+            return answer
+          } catch {
+            return reply(false, "\(error)")
+          }
         case .sendWish:
           guard let send else {
             return reply(

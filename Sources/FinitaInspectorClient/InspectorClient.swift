@@ -189,7 +189,7 @@
           feature, wishExample: wishExample, wishCases: wishCases,
           decodeState: { try JSONDecoding.decode(Definition.State.self, from: $0) },
           decodeWish: { try JSONDecoding.decode(Definition.Wish.self, from: $0) },
-          diagram: nil, recordJump: recordJump))
+          diagram: nil, history: history))
       return self
     }
 
@@ -251,7 +251,7 @@
           diagram: { state in
             let current = stage(state)
             return (automaton.dot(highlighting: current), automaton.mermaid(highlighting: current))
-          }, recordJump: recordJump))
+          }, history: history))
       // Travelling sets the state without a stage for the interceptor to see; the state observer
       // sees every state, travelled or live, so the diagram highlights the one the feature is in.
       guard attached else { return self }
@@ -291,14 +291,18 @@
       _ = attach(
         .make(
           store: store, actionExample: actionExample, actionCases: actionCases,
-          recordJump: recordJump))
+          history: history))
       return self
     }
 
     /// Puts a jump of the live state in the feature's stream: what "Continue from here" does is
     /// reported by no stage.
-    private var recordJump: @Sendable (UInt64, @escaping @Sendable () -> RenderedValues) -> Void {
-      { [buffer] id, render in buffer.recordJump(ofFeature: id, render: render) }
+    private var history: InspectorHistory {
+      InspectorHistory(
+        recordJump: { [buffer] id, bySkip, render in
+          buffer.recordJump(ofFeature: id, bySkip: bySkip, render: render)
+        },
+        skipContext: { [buffer] id in buffer.skipContext(ofFeature: id) })
     }
 
     private func diagramsChanged() {

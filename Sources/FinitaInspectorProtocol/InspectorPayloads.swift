@@ -185,6 +185,10 @@ public struct InspectorCommand: Codable, Hashable, Sendable {
     case resume
     /// Send ``InspectorCommand/wish``, decoded as the feature's wish.
     case sendWish
+    /// Leave the effects of the ``InspectorCommand/skipped`` steps out of the history: the
+    /// later states are reduced again without them, and the last becomes the live state (a
+    /// jump). The set is sent whole each time; an empty one puts the history back.
+    case skip
   }
 
   /// A number the reply repeats.
@@ -197,16 +201,35 @@ public struct InspectorCommand: Codable, Hashable, Sendable {
   public var state: JSONValue?
   /// The wish to send, for ``Kind/sendWish``.
   public var wish: JSONValue?
+  /// The numbers of the `state` steps whose effects are left out, for ``Kind/skip``.
+  public var skipped: [Int]?
 
   /// Creates a command.
   public init(
-    requestID: Int, feature: UInt64, kind: Kind, state: JSONValue? = nil, wish: JSONValue? = nil
+    requestID: Int, feature: UInt64, kind: Kind, state: JSONValue? = nil, wish: JSONValue? = nil,
+    skipped: [Int]? = nil
   ) {
     self.requestID = requestID
     self.feature = feature
     self.kind = kind
     self.state = state
     self.wish = wish
+    self.skipped = skipped
+  }
+}
+
+/// A state worked out again after a skip: the state after a step, had the skipped effects not
+/// happened.
+public struct RecomputedState: Codable, Hashable, Sendable {
+  /// The step's number in the feature's life.
+  public var step: Int
+  /// The state after it.
+  public var state: JSONValue
+
+  /// Creates a recomputed state.
+  public init(step: Int, state: JSONValue) {
+    self.step = step
+    self.state = state
   }
 }
 
@@ -220,13 +243,19 @@ public struct CommandReply: Codable, Hashable, Sendable {
   public var ok: Bool
   /// What was done, or what went wrong and how to fix it.
   public var message: String
+  /// For a ``InspectorCommand/Kind/skip`` done: the states from the first skipped step on.
+  public var recomputed: [RecomputedState]?
 
   /// Creates a reply.
-  public init(requestID: Int, feature: UInt64, ok: Bool, message: String) {
+  public init(
+    requestID: Int, feature: UInt64, ok: Bool, message: String,
+    recomputed: [RecomputedState]? = nil
+  ) {
     self.requestID = requestID
     self.feature = feature
     self.ok = ok
     self.message = message
+    self.recomputed = recomputed
   }
 }
 

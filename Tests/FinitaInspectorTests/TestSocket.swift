@@ -97,7 +97,7 @@
   /// meanwhile: what the command causes can come before its reply.
   func command(
     _ request: Int, _ kind: InspectorCommand.Kind, feature: UInt64, app: String,
-    state: JSONValue? = nil, wish: JSONValue? = nil,
+    state: JSONValue? = nil, wish: JSONValue? = nil, skipped: [Int]? = nil,
     from page: TestSocket, reading received: inout AsyncStream<String>.Iterator,
     keeping seen: inout [StageEvent]
   ) async throws -> CommandReply? {
@@ -105,7 +105,8 @@
       InspectorEnvelope(
         .command(
           InspectorCommand(
-            requestID: request, feature: feature, kind: kind, state: state, wish: wish)),
+            requestID: request, feature: feature, kind: kind, state: state, wish: wish,
+            skipped: skipped)),
         app: app))
     return await next(&received) { envelope in
       seen.append(contentsOf: envelope.events)

@@ -69,7 +69,8 @@
         meter, wishExample: .insert(amount: 3), wishCases: cases,
         decodeState: { try JSONDecoding.decode(ParkingState.self, from: $0) },
         decodeWish: { try JSONDecoding.decode(ParkingEvent.self, from: $0) },
-        diagram: nil, recordJump: { _, _ in })
+        diagram: nil,
+        history: InspectorHistory(recordJump: { _, _, _ in }, skipContext: { _ in nil }))
       return attachment.execute(
         InspectorCommand(requestID: 1, feature: 1, kind: .sendWish, wish: wish))
     }

@@ -53,8 +53,14 @@
     /// Whether the feature's last stage (``FeatureStage/disposed``) was read: the log gets no
     /// more, and the buffer lets it go once its stages are sent.
     var ended = false
+    /// The typed log, for a skip (``SkipReplay``), which casts it back to its definition.
+    let log: any Sendable
+    /// The numbers of the stages after which the user replaced the live state (Continue from
+    /// here, a load), newest last: the states after such a jump do not follow from those before.
+    var userJumps: [Int] = []
 
     init<Definition: FeatureDefinition>(_ log: FeatureEventLog<Definition>) {
+      self.log = log
       info = log.feature
       let info = log.feature
       read = { after in
@@ -227,10 +233,23 @@
     /// Adds a jump of the live state of the feature numbered `id` ("Continue from here", which no
     /// stage reports) after its newest logged stage, and wakes the sender. Call it before the
     /// feature continues, so that the stages of what it handles next come after the jump.
-    func recordJump(ofFeature id: UInt64, render: @escaping @Sendable () -> RenderedValues) {
+    ///
+    /// A jump a skip makes (`bySkip`) is not one the next skip must stop at: the skip
+    /// recomputes through it, from the same history.
+    func recordJump(
+      ofFeature id: UInt64, bySkip: Bool = false,
+      render: @escaping @Sendable () -> RenderedValues
+    ) {
       let recorded = storage.withLock { storage -> Bool in
         guard let source = storage.sources.first(where: { $0.info.id == id }) else { return false }
         let newest = source.newest()
+        if !bySkip {
+          source.userJumps.append(newest?.number ?? -1)
+          // Only the jumps within what the log keeps can matter to a skip.
+          if let oldest = source.span()?.lowerBound {
+            source.userJumps.removeAll { $0 < oldest - 1 }
+          }
+        }
         let jump = PendingEvent(
           info: source.info, stage: .created, number: newest?.number ?? -1,
           time: newest?.time ?? 0, isJump: true, render: render)
@@ -242,6 +261,14 @@
         return true
       }
       if recorded { wake() }
+    }
+
+    /// The typed log of the feature numbered `id` and the stages after which the user replaced
+    /// its state; `nil` when the buffer no longer holds the feature's log.
+    func skipContext(ofFeature id: UInt64) -> (log: any Sendable, userJumps: [Int])? {
+      storage.withLock { storage in
+        storage.sources.first { $0.info.id == id }.map { ($0.log, $0.userJumps) }
+      }
     }
 
     /// Releases the waiting sender, or the next wait when none is waiting.
