@@ -56,35 +56,11 @@
       }
       var skip: (@Sendable (Set<Int>) throws -> [RecomputedState])?
       if decodeState != nil {
-        // The steps the last skip left out: the next one recomputes from the first of both, so
-        // a step no longer skipped counts again. The client runs commands one at a time.
-        let lastSkipped = LockedValue<Set<Int>>([])
-        skip = { skipped in
-          guard let feature = weakFeature.value, let id = feature.interceptedInfo?.id,
-            let context = history.skipContext(id),
-            let log = context.log as? FeatureEventLog<Definition>
-          else { throw SkipReplay.Problem.notKept(step: skipped.min() ?? 0, oldest: nil) }
-          let previous = lastSkipped.withLock { $0 }
-          guard
-            let outcome = try SkipReplay.recompute(
-              log.read().entries, skipping: skipped, previous: previous,
-              jumps: context.userJumps, reduce: feature.definition.reduce)
-          else { return [] }
-          lastSkipped.withLock { $0 = skipped }
-          feature.travel(to: outcome.final)
-          let final = outcome.final
-          let list = skipped.sorted().map { "#\($0)" }.joined(separator: ", ")
-          history.recordJump(id, true) {
-            RenderedValues(
-              text: skipped.isEmpty
-                ? "no step skipped: states recomputed" : "skipped \(list): states recomputed",
-              state: ValueEncoding.json(final) ?? .string("\(final)"))
-          }
-          feature.continueFromTravelledState()
-          return outcome.states.map { step, state in
-            RecomputedState(step: step, state: ValueEncoding.json(state) ?? .string("\(state)"))
-          }
-        }
+        let definition = feature.definition
+        skip = skipper(
+          of: weakFeature, owner: typeName, history: history,
+          reduce: { state, effect in definition.reduce(&state, effect) },
+          render: { $0 })
       }
       let target = Target(
         names: Names(
@@ -141,11 +117,69 @@
           let action = try JSONDecoding.decode(Action.self, from: json)
           weakStore.value?.dispatch(action)
           return "\(action)"
-        }, skip: nil)
+        },
+        skip: skipper(
+          of: WeakReference(store.backingFeature), owner: typeName, history: history,
+          skippable: \.isAction,
+          reduce: { [definition = store.backingFeature.definition] history, effect in
+            definition.replay(&history, effect)
+          },
+          render: \.present))
       return make(
         target, featureID: store.isDisposed ? nil : store.interceptedInfo?.id,
         wishExample: actionExample.flatMap { ValueEncoding.json($0) },
         wishCases: cases(actionCases), diagram: nil, history: history)
+    }
+
+    /// Leaves the effects of a set of steps out of a feature's history: works the states out
+    /// again from the first step of this set and the last one, travels to the last state, records
+    /// the jump and continues from it.
+    ///
+    /// - Parameters:
+    ///   - weakFeature: The feature (of a store: the one it runs on).
+    ///   - owner: The type name replies use.
+    ///   - history: The client's buffer, which keeps the feature's log.
+    ///   - skippable: Whether an effect may be left out.
+    ///   - reduce: Reduces a logged effect again.
+    ///   - render: The part of a state the page shows (of a store: its present state).
+    private static func skipper<Definition: FeatureDefinition, Shown: Sendable>(
+      of weakFeature: WeakReference<Feature<Definition>>, owner: String,
+      history: InspectorHistory,
+      skippable: @escaping @Sendable (Definition.Effect) -> Bool = { _ in true },
+      reduce: @escaping @Sendable (inout Definition.State, Definition.Effect) -> Void,
+      render: @escaping @Sendable (Definition.State) -> Shown
+    ) -> @Sendable (Set<Int>) throws -> [RecomputedState] {
+      // The steps the last skip left out: the next one recomputes from the first of both, so
+      // a step no longer skipped counts again. The client runs commands one at a time.
+      let lastSkipped = LockedValue<Set<Int>>([])
+      return { skipped in
+        guard let feature = weakFeature.value, let id = feature.interceptedInfo?.id,
+          let context = history.skipContext(id),
+          let log = context.log as? FeatureEventLog<Definition>
+        else { throw SkipReplay.Problem.noLog(owner: owner) }
+        let previous = lastSkipped.withLock { $0 }
+        guard
+          let outcome = try SkipReplay.recompute(
+            log.read().entries, skipping: skipped, previous: previous,
+            jumps: context.userJumps, skippable: skippable, reduce: reduce)
+        else { return [] }
+        lastSkipped.withLock { $0 = skipped }
+        feature.travel(to: outcome.final)
+        let final = render(outcome.final)
+        let list = skipped.sorted().map { "#\($0)" }.joined(separator: ", ")
+        history.recordJump(id, true) {
+          RenderedValues(
+            text: skipped.isEmpty
+              ? "no step skipped: states recomputed" : "skipped \(list): states recomputed",
+            state: ValueEncoding.json(final) ?? .string("\(final)"))
+        }
+        feature.continueFromTravelledState()
+        return outcome.states.map { step, state in
+          let shown = render(state)
+          return RecomputedState(
+            step: step, state: ValueEncoding.json(shown) ?? .string("\(shown)"))
+        }
+      }
     }
 
     /// The cases of the samples the app gave, or of every case when the type is `CaseIterable`.
@@ -202,7 +236,7 @@
       /// not `Decodable`.
       let send: (@Sendable (JSONValue) throws -> String)?
       /// Leaves the effects of some steps out and makes the recomputed state live; `nil` when
-      /// the state cannot travel (or for a store, which has no skip yet).
+      /// the state cannot travel.
       let skip: (@Sendable (Set<Int>) throws -> [RecomputedState])?
 
       func execute(
@@ -258,10 +292,7 @@
         case .skip:
           guard let skip else {
             return reply(
-              false,
-              names.isStore
-                ? "Skipping is for features so far; a store's actions cannot be skipped yet."
-                : "\(names.owner)'s state is not Codable, so it cannot take a recomputed state.")
+              false, "\(names.owner)'s state is not Codable, so it cannot take a recomputed state.")
           }
           do {
             let recomputed = try skip(Set(command.skipped ?? []))

@@ -11,7 +11,7 @@
   struct SkipReplayTests {
     /// A till: items are added one at a time, a discount halves the total, a reset empties it.
     struct Till: FeatureDefinition {
-      enum Wish: Sendable {
+      enum Wish: Sendable, Equatable {
         case add(Int)
         case discount, reset
       }
@@ -82,31 +82,69 @@
       feature.dispose()
     }
 
+    /// The problem `recompute` throws for these arguments, or `nil` when it throws none.
+    private func problem(
+      _ entries: [FeatureEventLog<Till>.Entry], skipping: Set<Int>, jumps: [Int] = [],
+      skippable: (Till.Wish) -> Bool = { _ in true }
+    ) -> SkipReplay.Problem? {
+      do {
+        _ = try SkipReplay.recompute(
+          entries, skipping: skipping, jumps: jumps, skippable: skippable,
+          reduce: Till().reduce)
+        return nil
+      } catch {
+        return error
+      }
+    }
+
     @Test("a step that is not a state, one no longer kept, and one before a jump are refused")
     func refusals() throws {
       let (feature, entries) = history([.add(10), .add(30), .discount, .add(4)], capacity: 12)
       let steps = stateSteps(entries)
-      let reduce = feature.definition.reduce
       let wishStep = try #require(entries.first { $0.values.stage == .wish }?.number)
-      #expect(throws: SkipReplay.Problem.notAnEffect(step: wishStep)) {
-        try SkipReplay.recompute(entries, skipping: [wishStep], jumps: [], reduce: reduce)
-      }
+      let notState = try #require(problem(entries, skipping: [wishStep]))
+      #expect(notState == .notAnEffect(step: wishStep))
+      #expect(notState.description.hasPrefix("Step #\(wishStep) is not a state step"))
+
       let oldest = try #require(entries.first?.number)
       #expect(oldest > 0, "the log of 12 stages dropped the first ones")
-      #expect(throws: SkipReplay.Problem.notKept(step: 0, oldest: oldest)) {
-        try SkipReplay.recompute(entries, skipping: [0], jumps: [], reduce: reduce)
-      }
+      let dropped = try #require(problem(entries, skipping: [0, steps[2]]))
+      #expect(dropped == .notKept(step: 0, oldest: oldest))
+      #expect(dropped.description.contains("keeps the steps from #\(oldest) on"))
+
+      let newest = try #require(entries.last?.number)
+      let future = try #require(problem(entries, skipping: [steps[2], newest + 5]))
+      #expect(future == .notAStep(step: newest + 5, newest: newest))
+      #expect(future.description.contains("its newest is #\(newest)"))
+
       let last = try #require(steps.last)
-      let problem = SkipReplay.Problem.jumpAfter(step: last - 1, jump: last - 1)
-      #expect(problem.description.contains("replaced at step #\(last - 1)"))
-      #expect(throws: SkipReplay.Problem.jumpAfter(step: last, jump: last + 2)) {
-        try SkipReplay.recompute(entries, skipping: [last], jumps: [last + 2], reduce: reduce)
-      }
+      let jumped = try #require(problem(entries, skipping: [last], jumps: [last + 2]))
+      #expect(jumped == .jumpAfter(step: last, jump: last + 2))
+      #expect(jumped.description.hasPrefix("The state was replaced at step #\(last + 2), after"))
       // A jump before the skipped step does not matter: the states after the step follow on.
+      #expect(problem(entries, skipping: [last], jumps: [last - 1]) == nil)
       #expect(
-        try SkipReplay.recompute(entries, skipping: [last], jumps: [last - 1], reduce: reduce)?
+        try SkipReplay.recompute(
+          entries, skipping: [last], jumps: [last - 1], reduce: feature.definition.reduce)?
           .final.total == 20)
+
+      // An effect the caller says cannot be left out (a store's undo) is refused by number.
+      let discount = try #require(
+        entries.first { $0.values.stage == .state && $0.values.effect == .discount }?.number)
+      let unskippable = try #require(
+        problem(entries, skipping: [discount]) { wish in wish != .discount })
+      #expect(unskippable == .notAnAction(step: discount))
+      #expect(unskippable.description.contains("only dispatched actions can be skipped"))
       feature.dispose()
+    }
+
+    @Test("an empty log and a lost one say what is missing")
+    func emptyAndLost() throws {
+      #expect(problem([], skipping: [3]) == .notKept(step: 3, oldest: nil))
+      #expect(
+        SkipReplay.Problem.notKept(step: 3, oldest: nil).description.hasSuffix("its log is empty."))
+      let lost = SkipReplay.Problem.noLog(owner: "Till")
+      #expect(lost.description.contains("keeps no log of Till"))
     }
   }
 #endif  // Inspector

@@ -30,3 +30,42 @@ extension Store {
     feature.interceptedInfo
   }
 }
+
+extension Store {
+  /// The feature the store runs on, for tools in this package that work on its log: the
+  /// inspector's skip reduces its logged effects again.
+  package var backingFeature: Feature<StoreDefinition<State, Action>> {
+    feature
+  }
+}
+
+extension StoreDefinition {
+  /// Reduces `effect` as a replay of the store's history does: an action the middleware pass
+  /// reduced and committed is reduced again by the reducer, so that a state worked out without
+  /// an earlier action follows from that state and not from the one logged; every other effect
+  /// as ``reduce(_:_:)``. The middleware does not run again.
+  ///
+  /// - Parameters:
+  ///   - history: The state with its undo history.
+  ///   - effect: A logged effect.
+  package func replay(
+    _ history: inout StoreHistory<AppState>, _ effect: StoreEffect<AppState, AppAction>
+  ) {
+    if case .commit(let action, _) = effect {
+      reduce(&history, .reduce(action))
+    } else {
+      reduce(&history, effect)
+    }
+  }
+}
+
+extension StoreEffect {
+  /// Whether the effect is a dispatched action's (reduced, or committed by the middleware
+  /// pass), and not undo, redo, a jump or a restore.
+  package var isAction: Bool {
+    switch self {
+    case .reduce, .commit: true
+    case .undo, .redo, .jump, .restore: false
+    }
+  }
+}
