@@ -4,7 +4,8 @@
 # Starts `finita inspect --demo`, opens the page with and without its token, waits for the
 # demo's features, selects a step and reads its diff, drags the time-travel slider and checks
 # in the demo's output that the feature moved, sends wishes (a bad one and a good one), exports
-# and imports the session, and exports the parking meter's recording and imports it. Then starts
+# and imports the session, exports the parking meter's recording and imports it, and skips the
+# meter's payment and counts it again. Then starts
 # `finita inspect --demo --load` and checks that clicks answer within 200 ms under load and that
 # the inspector's memory stays bounded.
 # Screenshots go to .build/inspector-screenshots (override with INSPECTOR_SCREENSHOTS); with
@@ -69,7 +70,7 @@ if ((update_docs)); then
     inspector-recording inspector-held inspector-jump inspector-diagram inspector-live-960 \
     inspector-live-390 inspector-wish-form \
     inspector-state-tree inspector-state-tree-390 inspector-diagram-960 inspector-musicPlayer \
-    inspector-paginator inspector-paginator-390; do
+    inspector-paginator inspector-paginator-390 inspector-skip; do
     cp "$screenshots/$name.png" "$resources/$name.png"
   done
   echo "Copied the screenshots into $resources"

@@ -300,6 +300,69 @@ def play_check(driver, wait):
           "Stop stops: the step stays, the button says Play again")
 
 
+def skip_check(driver, wait, shot, log):
+    """Skips the parking meter's payment (the diagram's insert, just before) from its timeline
+    row and counts it again from the step panel: the app works the states out again each time,
+    and the page shows it."""
+    Select(driver.find_element(By.ID, "filter-stage")).select_by_value("state")
+    paid = wait.until(lambda d: [r for r in d.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='state']")
+                                 if "paid" in r.text and r.find_elements(By.CSS_SELECTOR, ".skip-toggle")])
+    sequence = int(paid[-1].get_attribute("data-sequence"))
+    row = f"#events tbody tr[data-sequence='{sequence}']"
+    before = len(demo_lines(log))
+    click_nth(driver, f"{row} .skip-toggle", 0)
+    wait.until(lambda d: "Skipped" in d.find_element(By.ID, "skip-result").text)
+    wait_for_demo_line(log, before, "parkingMeter state: awaitingPayment")
+    check(True, "skipping the payment's row makes the app's meter await payment again")
+    skipped = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, row))
+    wait.until(lambda d: "skipped" in d.find_element(By.CSS_SELECTOR, row).get_attribute("class").split())
+    struck = driver.execute_script(
+        "return getComputedStyle(document.querySelector(arguments[0] + ' .value')).textDecorationLine", row)
+    check("line-through" in struck, f"the skipped row is struck through: {struck!r}")
+    check(driver.find_element(By.CSS_SELECTOR, f"{row} .skip-toggle").is_selected(),
+          "the skipped row's toggle is on")
+    recomputed = driver.find_element(By.CSS_SELECTOR, f"{row} .recomputed-value").text
+    check("awaitingPayment" in recomputed, f"the skipped row shows the state worked out again: {recomputed!r}")
+    check(f"#{sequence}" in driver.find_element(By.ID, "skip-result").text,
+          f"the answer names the row by its timeline number: {driver.find_element(By.ID, 'skip-result').text!r}")
+    # The step panel shows the skipped step: the note, the recomputed state and the button.
+    click_row(driver, sequence)
+    wait.until(lambda d: d.find_element(By.ID, "step-title").text.startswith(f"#{sequence} "))
+    skip_note = driver.find_element(By.ID, "skip-note")
+    check(skip_note.is_displayed() and f"#{sequence}" in skip_note.text and "paid" in skip_note.text,
+          f"the step panel says the step is skipped and what the app logged: {skip_note.text!r}")
+    check("awaitingPayment" in driver.find_element(By.ID, "state-view").text
+          and "paid" not in driver.find_element(By.ID, "state-view").text,
+          "the step panel's state is the recomputed one")
+    wait.until(lambda d: filled_states(d) == ["awaitingPayment"])
+    check(True, "the diagram fills the skipped step's recomputed state, not the logged one")
+    button = driver.find_element(By.ID, "btn-skip")
+    check(button.text == "Count this step again" and button.get_attribute("aria-pressed") == "true",
+          f"the step panel's button counts the step again: {button.text!r}")
+    # The skip is a jump of the app's history, like Continue from here.
+    Select(driver.find_element(By.ID, "filter-stage")).select_by_value("jump")
+    jumps = wait.until(lambda d: [r.text for r in d.find_elements(By.CSS_SELECTOR, "#events tbody tr[data-stage='jump']")
+                                  if "states recomputed" in r.text])
+    check(len(jumps) == 1, f"the skip is a jump of its own in the timeline: {jumps}")
+    Select(driver.find_element(By.ID, "filter-stage")).select_by_value("state")
+    click_row(driver, sequence)
+    wait.until(lambda d: d.find_element(By.ID, "step-title").text.startswith(f"#{sequence} "))
+    shot_widths(driver, shot, "inspector-skip")
+    # Counted again from the step panel: paid again, nothing struck through or recomputed.
+    before = len(demo_lines(log))
+    driver.find_element(By.ID, "btn-skip").click()
+    wait.until(lambda d: "Every step counts again" in d.find_element(By.ID, "skip-result").text)
+    wait_for_demo_line(log, before, "parkingMeter state: paid")
+    wait.until(lambda d: "skipped" not in d.find_element(By.CSS_SELECTOR, row).get_attribute("class").split())
+    check(not driver.find_elements(By.CSS_SELECTOR, f"{row} .recomputed-value")
+          and not driver.find_element(By.ID, "skip-note").is_displayed(),
+          "counted again, the row is neither struck through nor recomputed")
+    check(not driver.find_element(By.CSS_SELECTOR, f"{row} .skip-toggle").is_selected(),
+          "counted again, the row's toggle is off")
+    check(True, "counting the payment again makes the app's meter paid again")
+    Select(driver.find_element(By.ID, "filter-stage")).select_by_value("")
+
+
 def upgrade_refusal_check(page_url):
     """A refused WebSocket upgrade answers with its reason in the body, not a bare 400."""
     address = urllib.parse.urlparse(page_url)
@@ -901,6 +964,7 @@ def main():
         wait.until(lambda d: filled_states(d) == ["paid"])
         check(True, "clicking the insert transition sent the event: the meter is paid, and the diagram fills paid")
         shot_widths(driver, shot, "inspector-diagram")
+        skip_check(driver, wait, shot, arguments.log)
 
         upgrade_refusal_check(page_url)
         behind_check(driver, wait, page_url)
@@ -912,7 +976,7 @@ def main():
             wait.until(lambda d: "offline" in d.find_element(By.ID, "status").text)
             wait.until(lambda d: not d.find_element(By.ID, "btn-pause").is_enabled())
             off = [b for b in ["btn-pause", "btn-resume", "btn-live", "btn-continue", "btn-send-wish",
-                               "btn-export-recording"] if driver.find_element(By.ID, b).is_enabled()]
+                               "btn-export-recording", "btn-skip"] if driver.find_element(By.ID, b).is_enabled()]
             check(off == [], f"the inspector stopped: the commands are off (still on: {off})")
     finally:
         driver.quit()

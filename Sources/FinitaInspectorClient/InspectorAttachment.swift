@@ -166,11 +166,12 @@
         lastSkipped.withLock { $0 = skipped }
         feature.travel(to: outcome.final)
         let final = render(outcome.final)
-        let list = skipped.sorted().map { "#\($0)" }.joined(separator: ", ")
+        let list = skipped.sorted().map(String.init).joined(separator: ", ")
         history.recordJump(id, true) {
           RenderedValues(
             text: skipped.isEmpty
-              ? "no step skipped: states recomputed" : "skipped \(list): states recomputed",
+              ? "no step skipped: states recomputed"
+              : "skipped step\(skipped.count == 1 ? "" : "s") \(list): states recomputed",
             state: ValueEncoding.json(final) ?? .string("\(final)"))
         }
         feature.continueFromTravelledState()

@@ -50,7 +50,7 @@
       let jumps = try await inspector.events(of: target) { events in
         events.contains { $0.stage == StageEvent.jumpStage }
       }.filter { $0.stage == StageEvent.jumpStage }
-      #expect(jumps.map(\.text) == ["skipped #\(steps[1]): states recomputed"])
+      #expect(jumps.map(\.text) == ["skipped step \(steps[1]): states recomputed"])
       #expect(jumps.first?.state?["count"] == 2)
 
       // The skip set is sent whole: an empty one puts the history back.

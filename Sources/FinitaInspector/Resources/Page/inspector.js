@@ -31,6 +31,10 @@ const view = {
   // Feature key -> the text the user typed in the wish box for it: shown again for that
   // feature, never for another, whose wishes are of another type.
   wishTexts: new Map(),
+  // Feature key -> {skipped: Set of step numbers, recomputed: Map(step -> state)}: the steps the
+  // page asked the app to leave out of the feature's history, and the states the app worked out
+  // again without them. `skipVersion` changes with them, so the step panel is drawn again.
+  skips: new Map(), skipVersion: 0,
   renderQueued: false, renderTimer: null, renderFrame: null, lastRender: 0, renderCost: 0,
   // When (performance.now(), from the page's opening) the socket opened, the first steps came
   // and the first rows were drawn: the browser test reads them to tell the inspector's part of a
@@ -91,6 +95,7 @@ function receive(target, envelope) {
   const app = envelope.app;
   switch (envelope.type) {
     case "welcome":
+      view.skips.clear();
       target.apps.clear(); target.events.length = 0; target.lastState.clear(); target.diagrams.clear();
       target.stages.clear(); target.behind.clear(); target.newestTime.clear();
       break;
@@ -121,8 +126,9 @@ function receive(target, envelope) {
     case "reply": {
       const asked = pending.get(envelope.requestID);
       pending.delete(envelope.requestID);
-      if (asked && envelope.ok) commandDone(asked);
-      showResult(asked ? asked.target : "travel-result", envelope.ok, envelope.message);
+      if (asked && envelope.ok) commandDone(asked, envelope);
+      const message = asked && asked.kind === "skip" && envelope.ok ? skipMessage(asked) : envelope.message;
+      showResult(asked ? asked.target : "travel-result", envelope.ok, message);
       if (asked && envelope.ok && asked.then) asked.then();
       scheduleRender(true);
       break;
@@ -352,7 +358,31 @@ function addRow(body, event) {
   row.insertCell().textContent = featureLabel(descriptorFor(event.key));
   const stage = document.createElement("span"); stage.className = `stage stage-${event.stage}`; stage.textContent = event.stage;
   row.insertCell().append(stage);
-  const text = row.insertCell(); text.textContent = event.text; text.title = event.text;
+  const text = row.insertCell();
+  const skips = skipsOf(event.key);
+  if (skips.skipped.has(event.step)) row.classList.add("skipped");
+  const value = document.createElement("span"); value.className = "value"; value.textContent = event.text;
+  text.append(value);
+  text.title = event.text;
+  if (event.stateEvent === event && skips.recomputed.has(event.step)) {
+    row.classList.add("recomputed");
+    const recomputed = document.createElement("span"); recomputed.className = "recomputed-value";
+    recomputed.textContent = ` → ${compact(skips.recomputed.get(event.step))}`;
+    text.append(recomputed);
+    text.title = `${event.text}\nRecomputed: ${JSON.stringify(skips.recomputed.get(event.step))}`;
+  }
+  // The skip toggle sits in a column of its own at the row's end, away from where a click
+  // selects the row.
+  const toggleCell = row.insertCell(); toggleCell.className = "skip-cell";
+  if (skippable(event)) {
+    const skipped = skips.skipped.has(event.step);
+    const toggle = document.createElement("input");
+    toggle.type = "checkbox"; toggle.className = "skip-toggle"; toggle.checked = skipped;
+    toggle.setAttribute("aria-label", `Skip step #${event.sequence}`);
+    toggle.title = skipped ? `Count step #${event.sequence} again: the later states are worked out with it`
+      : `Skip step #${event.sequence}: the app works the later states out again without its effect`;
+    toggleCell.append(toggle);
+  }
   rows.set(row, event);
 }
 
@@ -363,7 +393,7 @@ function resetPanels() {
   view.selectedEvent = null;
   view.treeOpen = new Map();
   delete $("travel-slider").dataset.moved;
-  for (const id of ["travel-result", "wish-result"]) { $(id).textContent = ""; $(id).className = "result"; }
+  for (const id of ["travel-result", "wish-result", "skip-result"]) { $(id).textContent = ""; $(id).className = "result"; }
   note("");
 }
 
@@ -405,22 +435,107 @@ function selectEvent(event) {
 // travel to, or its newest state).
 function renderStep() {
   const event = view.selectedEvent || nowOf(view.selectedFeature).event;
-  const shown = event ? `${event.key}#${event.sequence}:${event.stateEvent ? event.stateEvent.sequence : ""}` : "";
+  const shown = event ? `${event.key}#${event.sequence}:${event.stateEvent ? event.stateEvent.sequence : ""}:${view.skipVersion}:${view.online}` : "";
   const panel = $("step-title");
   if (panel.dataset.shown === shown) return;
   panel.dataset.shown = shown;
+  renderSkip(event);
   if (!event) {
     panel.textContent = "—";
     $("state-view").textContent = "Select a step in the timeline.";
     $("diff-view").textContent = "";
     return;
   }
-  panel.textContent = `#${event.sequence} ${event.stage} · ${featureLabel(descriptorFor(event.key))}`;
-  const now = event.stateEvent ? event.stateEvent.state : null;
-  const before = event.stateEvent === event ? (event.previousStateEvent ? event.previousStateEvent.state : null) : now;
+  // The step's number among its feature's steps, which the app's skip answers and recordings use.
+  const own = typeof event.step === "number" ? ` · step ${event.step}` : "";
+  panel.textContent = `#${event.sequence} ${event.stage} · ${featureLabel(descriptorFor(event.key))}${own}`;
+  const now = event.stateEvent ? shownState(event.stateEvent) : null;
+  const before = event.stateEvent === event ? (event.previousStateEvent ? shownState(event.previousStateEvent) : null) : now;
   const changed = event.stateEvent === event && before !== null ? changedPaths(before, now) : new Set();
   renderStateTree($("state-view"), now, changed);
   renderDiff(before, now, event);
+}
+
+// MARK: Skipping steps
+
+function skipsOf(key) {
+  return (!model.offline && view.skips.get(key)) || { skipped: new Set(), recomputed: new Map() };
+}
+
+// A value as one line of JSON, cut at 80 characters.
+function compact(value) {
+  const text = JSON.stringify(value) ?? "null";
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+// The state shown for a state step: the one the app worked out again after a skip, or the one
+// it logged.
+function shownState(event) {
+  const skips = skipsOf(event.key);
+  return skips.recomputed.has(event.step) ? skips.recomputed.get(event.step) : event.state;
+}
+
+// Whether the page can ask the app to leave the step out: a state step (its effect is what the
+// reducer takes) of a live feature or store that can travel, since the recomputed state is
+// handed back to it.
+function skippable(event) {
+  if (!event || event.stage !== "state" || typeof event.step !== "number" || model.offline || !view.online) return false;
+  const descriptor = descriptorFor(event.key);
+  return !!(descriptor && descriptor.canTravel);
+}
+
+// Adds the step to the feature's skip set, or takes it out, and sends the whole set: the app
+// works the states out again from the first step of this set and the last one.
+function toggleSkip(event) {
+  if (!skippable(event)) return;
+  const next = new Set(skipsOf(event.key).skipped);
+  if (next.has(event.step)) next.delete(event.step); else next.add(event.step);
+  const skipped = [...next].sort((a, b) => a - b);
+  command("skip", { skipped }, "skip-result", null, null, event.key);
+}
+
+// The step panel's skip button and what a skip changed at the step.
+function renderSkip(event) {
+  const button = $("btn-skip");
+  const noteText = $("skip-note");
+  const state = event && event.stateEvent === event ? event : null;
+  const can = skippable(state);
+  const skips = state ? skipsOf(state.key) : null;
+  const skipped = !!(skips && skips.skipped.has(state.step));
+  button.hidden = !state;
+  button.disabled = !can;
+  button.textContent = skipped ? "Count this step again" : "Skip this step";
+  button.setAttribute("aria-pressed", String(skipped));
+  const descriptor = state ? descriptorFor(state.key) : undefined;
+  button.title = can ? (skipped ? "The app works the later states out again with this step's effect"
+    : "The app works the later states out again without this step's effect, and makes the last one live")
+    : model.offline ? "An imported file is browsed offline: skipping changes a running app's feature."
+    : !view.online ? "The inspector is not connected."
+    : descriptor && !descriptor.canTravel ? `${descriptor.displayName} cannot travel, so it cannot take recomputed states.`
+    : "Only state steps can be skipped.";
+  const recomputed = skips && skips.recomputed.has(state.step);
+  noteText.hidden = !(skipped || recomputed);
+  if (!noteText.hidden) {
+    const list = skippedList(state.key, skips.skipped);
+    noteText.textContent = (skipped ? "Skipped: this step's effect is left out, so the state stays the one before. " : "")
+      + `Recomputed with ${list} skipped; the app logged ${compact(state.state)}.`;
+  }
+}
+
+// The skipped steps of `key` as the timeline numbers them.
+function skippedList(key, skipped) {
+  const steps = stateSteps(key);
+  return [...skipped].sort((a, b) => a - b).map((step) => {
+    const found = steps.find((e) => e.step === step);
+    return found ? `#${found.sequence}` : `step ${step}`;
+  }).join(", ");
+}
+
+// What the page says when the app did a skip, with the timeline's numbers.
+function skipMessage(asked) {
+  const skipped = asked.skipped || [];
+  if (skipped.length === 0) return "Every step counts again: the states are worked out again with them; the last one is live, as a jump.";
+  return `Skipped ${skippedList(asked.key, skipped)}: the later states are worked out again without ${skipped.length === 1 ? "its effect" : "their effects"}; the last one is live, as a jump.`;
 }
 
 // MARK: State tree
@@ -637,9 +752,18 @@ function modeText() {
 }
 
 // What a command did once the app answered ok: the page's "now" follows it.
-function commandDone(asked) {
+function commandDone(asked, reply) {
   const key = asked.key;
   switch (asked.kind) {
+    case "skip": {
+      // The app made the recomputed state live, as a continue does.
+      view.travel.delete(key);
+      const skipped = new Set(asked.skipped || []);
+      if (skipped.size === 0) view.skips.delete(key);
+      else view.skips.set(key, { skipped, recomputed: new Map((reply.recomputed || []).map((r) => [r.step, r.state])) });
+      view.skipVersion++;
+      break;
+    }
     case "travel": view.travel.set(key, { mode: "travelled", step: asked.step }); break;
     case "pause": {
       const steps = stateSteps(key);
@@ -698,7 +822,7 @@ function renderTravel() {
   if (model.offline) { $("travel-label").textContent = `${model.offline} is browsed offline: select a step to see its state; travel moves a running app's feature.`; return; }
   if (!descriptor.canTravel) { $("travel-label").textContent = `${descriptor.displayName} cannot travel: hand it to the client with inspector.inspect(feature); its state must be Codable.`; return; }
   const step = steps[Number(slider.value)];
-  $("travel-label").textContent = step ? `State ${Number(slider.value) + 1} of ${steps.length} (step #${step.sequence}): ${JSON.stringify(step.state)}` : "No states yet.";
+  $("travel-label").textContent = step ? `State ${Number(slider.value) + 1} of ${steps.length} (step #${step.sequence}): ${JSON.stringify(shownState(step))}` : "No states yet.";
 }
 
 // Where a state of an imported file can go: a running feature of the same type that can travel
@@ -742,7 +866,7 @@ function loadIntoApp() {
 function command(kind, extra, resultTarget, step, then, key = view.selectedFeature) {
   const [app, feature] = key.split("/");
   const requestID = nextRequest++;
-  pending.set(requestID, { target: resultTarget, kind, key, step, then });
+  pending.set(requestID, { target: resultTarget, kind, key, step, then, skipped: extra.skipped });
   const envelope = Object.assign({ v: 1, type: "command", app, requestID, feature: Number(feature), kind }, extra);
   if (send(envelope)) showResult(resultTarget, true, `${kind} asked; waiting for the app…`, "waiting");
 }
@@ -814,7 +938,7 @@ function stageIn(value, target) {
 function highlightNow(target) {
   const svg = target.querySelector("svg"); if (!svg) return;
   const now = nowOf(view.selectedFeature).event;
-  const name = now ? stageIn(now.state, target) : null;
+  const name = now ? stageIn(shownState(now), target) : null;
   const nodes = [...svg.querySelectorAll("g.node")];
   // Graphviz names nodes s0, s1…: the state's name is the node's label.
   const named = nodes.find((n) => (n.querySelector("text") || {}).textContent === name);
@@ -853,7 +977,7 @@ function renderDiagram() {
   const signature = diagram ? (diagram.svg || diagram.mermaid || "") : "";
   if (target.dataset.signature === signature && target.dataset.key === view.selectedFeature) {
     const now = nowOf(view.selectedFeature).event;
-    if (now && target.dataset.now !== stageIn(now.state, target)) highlightNow(target);
+    if (now && target.dataset.now !== stageIn(shownState(now), target)) highlightNow(target);
     return;
   }
   target.dataset.signature = signature; target.dataset.key = view.selectedFeature;
@@ -1178,8 +1302,23 @@ $("app-list").addEventListener("mousedown", (event) => {
 });
 $("events").tBodies[0].addEventListener("mousedown", (event) => {
   const row = event.target.closest("tr");
-  if (row && rows.has(row)) selectEvent(rows.get(row));
+  if (!row || !rows.has(row)) return;
+  const step = rows.get(row);
+  // The toggle shows what the app did: it changes when the app answers, not on the click.
+  if (event.target.closest(".skip-toggle")) { event.preventDefault(); toggleSkip(step); }
+  selectEvent(step);
 });
+$("events").tBodies[0].addEventListener("click", (event) => {
+  if (!event.target.closest(".skip-toggle")) return;
+  event.preventDefault();
+  // A toggle pressed with the keyboard clicks without a mousedown.
+  const row = event.target.closest("tr");
+  if (event.detail === 0 && row && rows.has(row)) toggleSkip(rows.get(row));
+});
+$("btn-skip").onclick = () => {
+  const event = view.selectedEvent || nowOf(view.selectedFeature).event;
+  if (event) toggleSkip(event.stateEvent === event ? event : null);
+};
 $("filter-feature").onchange = () => { view.selectedFeature = $("filter-feature").value; render(); };
 $("filter-stage").onchange = render;
 $("search").oninput = render;
@@ -1193,7 +1332,8 @@ $("travel-slider").oninput = () => {
 $("travel-slider").onchange = () => {
   const step = view.travelSteps[Number($("travel-slider").value)];
   delete $("travel-slider").dataset.moved;
-  if (step) command("travel", { state: step.state }, "travel-result", step);
+  // A step whose state a skip worked out again travels to that state, as the timeline shows it.
+  if (step) command("travel", { state: shownState(step) }, "travel-result", step);
 };
 $("btn-pause").onclick = () => command("pause", {}, "travel-result");
 $("btn-resume").onclick = () => command("resume", {}, "travel-result");
