@@ -6,7 +6,8 @@
 # in the demo's output that the feature moved, sends wishes (a bad one and a good one), exports
 # and imports the session, exports the parking meter's recording and imports it, and skips the
 # meter's payment and counts it again. Then starts
-# `finita inspect --demo --load` and checks that clicks answer within 200 ms under load and that
+# `finita inspect --demo --load` and checks that rows show within 2 s of opening the page, that
+# clicks answer within 500 ms under load, and that
 # the inspector's memory stays bounded.
 # Screenshots go to .build/inspector-screenshots (override with INSPECTOR_SCREENSHOTS); with
 # --update-docs they are also copied into the DocC catalog.

@@ -361,11 +361,15 @@ function addRow(body, event) {
   const text = row.insertCell();
   const skips = skipsOf(event.key);
   if (skips.skipped.has(event.step)) row.classList.add("skipped");
-  const value = document.createElement("span"); value.className = "value"; value.textContent = event.text;
-  text.append(value);
+  text.textContent = event.text;
   text.title = event.text;
+  // Under load the timeline is drawn several times a second: the common row stays one text
+  // node, and only a recomputed one gets its value and the new state as two parts.
   if (event.stateEvent === event && skips.recomputed.has(event.step)) {
     row.classList.add("recomputed");
+    text.textContent = "";
+    const value = document.createElement("span"); value.className = "value"; value.textContent = event.text;
+    text.append(value);
     const recomputed = document.createElement("span"); recomputed.className = "recomputed-value";
     recomputed.textContent = ` → ${compact(skips.recomputed.get(event.step))}`;
     text.append(recomputed);
