@@ -12,92 +12,65 @@
   struct ContinueFromHereTests {
     @Test("a continue is a jump in the stream, the recording and a replay that does not diverge")
     func jumpReplays() async throws {
-      let server = InspectorServer()
-      let urls = try await server.start()
-      let (page, welcomed) = await openPage(urls.pageSocket)
-      var received = welcomed
-      let client = InspectorClient.start(
-        url: urls.app.absoluteString, configuration: .init(features: .named("jumper")))
+      let inspector = try await LoopbackInspector(features: "jumper")
       let loader = Feature(
         initialState: Loader.State(), definition: Loader(), configuration: .init(name: "jumper"))
-      client.inspect(loader)
+      inspector.client.inspect(loader)
       loader.accept(.increment)
       loader.accept(.increment)
       #expect(await state(of: loader) { $0.count == 2 } != nil)
 
       // Waits for the bound descriptor (it can travel) and for the live state, count 2.
-      var app: String?
-      var id: UInt64?
-      var sawCount2 = false
-      while app == nil || !sawCount2 {
-        let envelope = try #require(await next(&received) { _ in true })
-        if let descriptor = envelope.feature, descriptor.name == "jumper", descriptor.canTravel {
-          app = envelope.app
-          id = descriptor.id
-        }
-        if envelope.events.contains(where: { $0.state?["count"] == 2 }) { sawCount2 = true }
+      let target = try await inspector.bound("jumper")
+      try await inspector.events(of: target) { events in
+        events.contains { $0.state?["count"] == 2 }
       }
-      let appID = try #require(app)
-      let featureID = try #require(id)
-
-      // The events that arrive while a command waits for its reply are kept: the jump can come
-      // before the reply that announces it.
-      var seen: [StageEvent] = []
+      let appID = target.app
+      let featureID = target.id
       func command(
-        _ request: Int, _ kind: InspectorCommand.Kind, state: JSONValue? = nil,
-        wish: JSONValue? = nil
+        _ kind: InspectorCommand.Kind, state: JSONValue? = nil, wish: JSONValue? = nil
       ) async throws -> CommandReply {
-        try #require(
-          await FinitaInspectorTests.command(
-            request, kind, feature: featureID, app: appID, state: state, wish: wish, from: page,
-            reading: &received, keeping: &seen))
+        try await inspector.command(kind, to: target, state: state, wish: wish)
       }
 
       // Continue needs a travelled or paused feature.
-      let live = try await command(1, .continue)
+      let live = try await command(.continue)
       #expect(!live.ok)
       #expect(live.message.contains("is live"), "\(live.message)")
       // Travel back to the start, send a wish (held), continue from there: the held wish runs
       // against the start, and the live count is 1, not 3.
       let initial: JSONValue = ["count": 0, "items": [], "isLoading": false]
-      #expect(try await command(2, .travel, state: initial).ok)
+      #expect(try await command(.travel, state: initial).ok)
       #expect(await state(of: loader) { $0.count == 0 } != nil)
-      let held = try await command(3, .sendWish, wish: ["increment": [:]])
+      let held = try await command(.sendWish, wish: ["increment": [:]])
       #expect(held.ok)
       #expect(held.message.hasPrefix("Held until"), "\(held.message)")
-      #expect(try await command(4, .continue).ok)
+      #expect(try await command(.continue).ok)
       #expect(await state(of: loader) { $0.count == 1 } != nil)
-      let sent = try await command(5, .sendWish, wish: ["increment": [:]])
+      let sent = try await command(.sendWish, wish: ["increment": [:]])
       #expect(sent.message.hasPrefix("Sent"), "\(sent.message)")
       #expect(await state(of: loader) { $0.count == 2 } != nil)
 
       // The page sees the jump as a step of its own, with the state continued from, before the
       // state that follows it. Reading on to the last state (count 2) also means the inspector
       // has every step before the recording is exported.
-      var stages: [String] = []
-      var jumpState: JSONValue?
-      var sawLastState = false
-      func take(_ events: [StageEvent]) {
-        for event in events where event.feature == featureID {
-          if event.stage == "jump" { jumpState = event.state }
-          if jumpState != nil { stages.append(event.stage) }
-          if jumpState != nil, event.stage == "state", event.state?["count"] == 2 {
-            sawLastState = true
-          }
-        }
+      // The events that arrive while a command waits for its reply are kept: the jump can come
+      // before the reply that announces it.
+      let events = try await inspector.events(of: target) { events in
+        guard let jump = events.firstIndex(where: { $0.stage == "jump" }) else { return false }
+        return events[jump...].contains { $0.stage == "state" && $0.state?["count"] == 2 }
       }
-      take(seen)
-      while !sawLastState || jumpState == nil {
-        take(try #require(await next(&received) { !$0.events.isEmpty }).events)
-      }
+      let jump = try #require(events.firstIndex { $0.stage == "jump" })
+      let jumpState = events[jump].state
+      let stages = events[jump...].map(\.stage)
       #expect(jumpState == initial)
       #expect(stages.first == "jump")
       #expect(stages.contains("state"))
 
-      let token = server.configuration.token
+      let token = inspector.server.configuration.token
       let url = try #require(
         URL(
-          string: "http://127.0.0.1:\(urls.port)/recording?app=\(appID)&feature=\(featureID)"
+          string: "http://127.0.0.1:\(inspector.port)/recording?app=\(appID)&feature=\(featureID)"
             + "&token=\(token)"))
       let (status, data) = try await exchange(url)
       #expect(status == 200, "\(String(decoding: data, as: UTF8.self))")
@@ -113,18 +86,16 @@
 
       // Imported back into the page, the jump shows as a jump.
       let importURL = try #require(
-        URL(string: "http://127.0.0.1:\(urls.port)/recording?name=j.jsonl&token=\(token)"))
+        URL(string: "http://127.0.0.1:\(inspector.port)/recording?name=j.jsonl&token=\(token)"))
       let imported = try await exchange(importURL, method: "POST", body: data)
       #expect(imported.status == 200)
       let lines = String(decoding: imported.body, as: UTF8.self).split(separator: "\n")
-      let events = try lines.dropFirst().map { try InspectorProtocol.decode(String($0)) }
+      let importedEvents = try lines.dropFirst().map { try InspectorProtocol.decode(String($0)) }
         .flatMap(\.events)
-      #expect(events.filter { $0.stage == "jump" }.count == 1)
+      #expect(importedEvents.filter { $0.stage == "jump" }.count == 1)
 
-      await client.stop()
       loader.dispose()
-      await page.close()
-      await server.shutdown()
+      await inspector.stop()
     }
 
     @Test("a recording with a jump replays it; without the jump the same steps diverge")

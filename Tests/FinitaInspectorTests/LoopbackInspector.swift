@@ -20,10 +20,14 @@
     private var received: AsyncStream<String>.Iterator
     private var nextRequest = 1
 
+    /// The port the server listens on.
+    var port: Int { urls.port }
+    private let urls: InspectorServer.Addresses
+
     /// Starts the server, connects a page and starts a client of the features named `features`.
     init(features: String) async throws {
       server = InspectorServer()
-      let urls = try await server.start()
+      urls = try await server.start()
       (page, received) = await openPage(urls.pageSocket)
       client = InspectorClient.start(
         url: urls.app.absoluteString, configuration: .init(features: .named(features)))
@@ -33,6 +37,8 @@
     struct Bound {
       let app: String
       let id: UInt64
+      /// What the client said of it once bound.
+      let descriptor: FeatureDescriptor
     }
 
     /// Reads until the descriptor of the feature named `name` says it can travel: the client
@@ -44,7 +50,7 @@
         if let descriptor = envelope.feature, descriptor.name == name, descriptor.canTravel,
           let app = envelope.app
         {
-          return Bound(app: app, id: descriptor.id)
+          return Bound(app: app, id: descriptor.id, descriptor: descriptor)
         }
       }
     }
