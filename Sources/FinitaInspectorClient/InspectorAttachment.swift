@@ -25,7 +25,7 @@
     let wishExample: JSONValue?
     /// The wish's cases the page's form offers; empty when the app made none known.
     let wishCases: [WishCase]
-    let execute: @Sendable (InspectorCommand) -> CommandReply
+    let execute: @Sendable (InspectorCommand) async -> CommandReply
     let diagram: (@Sendable () -> (dot: String, mermaid: String)?)?
 
     static func make<Definition: FeatureDefinition>(
@@ -54,7 +54,7 @@
           return "\(wish)"
         }
       }
-      var skip: (@Sendable (Set<Int>) throws -> [RecomputedState])?
+      var skip: (@Sendable (Set<Int>) async throws -> [RecomputedState])?
       if decodeState != nil {
         let definition = feature.definition
         skip = skipper(
@@ -148,7 +148,7 @@
       skippable: @escaping @Sendable (Definition.Effect) -> Bool = { _ in true },
       reduce: @escaping @Sendable (inout Definition.State, Definition.Effect) -> Void,
       render: @escaping @Sendable (Definition.State) -> Shown
-    ) -> @Sendable (Set<Int>) throws -> [RecomputedState] {
+    ) -> @Sendable (Set<Int>) async throws -> [RecomputedState] {
       // The steps the last skip left out: the next one recomputes from the first of both, so
       // a step no longer skipped counts again. The client runs commands one at a time.
       let lastSkipped = LockedValue<Set<Int>>([])
@@ -157,12 +157,26 @@
           let context = history.skipContext(id),
           let log = context.log as? FeatureEventLog<Definition>
         else { throw SkipReplay.Problem.noLog(owner: owner) }
+        // Held first: from here on wishes and delivered effects wait, and once the step in
+        // progress is done the log has every state the live one came from. Read before that, a
+        // wish another thread was handling would be lost when the recomputed state goes live.
+        let wasTravelling = feature.isTravelling
+        if !wasTravelling { feature.travel(to: feature.state) }
+        await feature.idle(waitingForWork: false)
         let previous = lastSkipped.withLock { $0 }
-        guard
-          let outcome = try SkipReplay.recompute(
+        let outcome: SkipReplay.Outcome<Definition.State>?
+        do {
+          outcome = try SkipReplay.recompute(
             log.read().entries, skipping: skipped, previous: previous,
             jumps: context.userJumps, skippable: skippable, reduce: reduce)
-        else { return [] }
+        } catch {
+          if !wasTravelling { feature.returnToLive() }
+          throw error
+        }
+        guard let outcome else {
+          if !wasTravelling { feature.returnToLive() }
+          return []
+        }
         lastSkipped.withLock { $0 = skipped }
         feature.travel(to: outcome.final)
         let final = render(outcome.final)
@@ -200,7 +214,7 @@
         wishExample: wishExample,
         wishCases: wishCases,
         execute: { command in
-          target.execute(
+          await target.execute(
             command, wishExample: wishExample, wishCases: wishCases,
             recordJump: { render in featureID.map { history.recordJump($0, false, render) } })
         },
@@ -238,12 +252,12 @@
       let send: (@Sendable (JSONValue) throws -> String)?
       /// Leaves the effects of some steps out and makes the recomputed state live; `nil` when
       /// the state cannot travel.
-      let skip: (@Sendable (Set<Int>) throws -> [RecomputedState])?
+      let skip: (@Sendable (Set<Int>) async throws -> [RecomputedState])?
 
       func execute(
         _ command: InspectorCommand, wishExample: JSONValue?, wishCases: [WishCase],
         recordJump: (@escaping @Sendable () -> RenderedValues) -> Void
-      ) -> CommandReply {
+      ) async -> CommandReply {
         func reply(_ ok: Bool, _ message: String) -> CommandReply {
           CommandReply(
             requestID: command.requestID, feature: command.feature, ok: ok, message: message)
@@ -296,7 +310,7 @@
               false, "\(names.owner)'s state is not Codable, so it cannot take a recomputed state.")
           }
           do {
-            let recomputed = try skip(Set(command.skipped ?? []))
+            let recomputed = try await skip(Set(command.skipped ?? []))
             var answer = reply(
               true,
               recomputed.isEmpty

@@ -465,7 +465,7 @@
             do throws(InspectorProtocolError) {
               let envelope = try InspectorProtocol.decode(text)
               guard case .command(let command) = envelope.message else { continue }
-              answer = InspectorEnvelope(.reply(self.execute(command)))
+              answer = InspectorEnvelope(.reply(await self.execute(command)))
             } catch {
               answer = InspectorEnvelope(.error(error.frame))
             }
@@ -481,7 +481,7 @@
       }
     }
 
-    private func execute(_ command: InspectorCommand) -> CommandReply {
+    private func execute(_ command: InspectorCommand) async -> CommandReply {
       let attachment = registry.withLock { $0.attachments[command.feature] }
       guard let attachment else {
         let known = registry.withLock { $0.seen[command.feature] }
@@ -493,7 +493,7 @@
         return CommandReply(
           requestID: command.requestID, feature: command.feature, ok: false, message: what + ".")
       }
-      return attachment.execute(command)
+      return await attachment.execute(command)
     }
 
     private func send(to outbound: WebSocketOutboundWriter) async throws {

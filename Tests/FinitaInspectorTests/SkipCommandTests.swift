@@ -86,6 +86,45 @@
       await inspector.stop()
     }
 
+    @Test("a skip while another thread keeps sending wishes loses none of them")
+    func skipWhileBusy() async throws {
+      let inspector = try await LoopbackInspector(features: "busy")
+      let loader = Feature(
+        initialState: Loader.State(), definition: Loader(), configuration: .init(name: "busy"))
+      inspector.client.inspect(loader)
+      for _ in 0..<3 { loader.accept(.increment) }
+      let target = try await inspector.bound("busy")
+      let steps = stateSteps(
+        try await inspector.events(of: target) { stateSteps($0).count >= 3 })
+
+      // 300 more increments from another thread while the page skips the second one: each is
+      // counted, either in the recomputed states (handled before the skip held the feature)
+      // or after them (held, then handled against the recomputed state).
+      let sender = Task.detached {
+        for _ in 0..<300 { loader.accept(.increment) }
+      }
+      let skipped = try await inspector.command(.skip, to: target, skipped: [steps[1]])
+      await sender.value
+      #expect(skipped.ok, "\(skipped.message)")
+      await loader.idle()
+      #expect(loader.state.count == 302)
+      #expect(!loader.isTravelling)
+
+      // A refused skip leaves a live feature live, with nothing lost either.
+      let again = Task.detached {
+        for _ in 0..<100 { loader.accept(.increment) }
+      }
+      let refused = try await inspector.command(.skip, to: target, skipped: [-1])
+      await again.value
+      #expect(!refused.ok)
+      await loader.idle()
+      #expect(loader.state.count == 402)
+      #expect(!loader.isTravelling)
+
+      loader.dispose()
+      await inspector.stop()
+    }
+
     @Test("a store's skipped action is reduced out of its states and its undo history")
     func storeSkip() async throws {
       let inspector = try await LoopbackInspector(features: "tally")

@@ -116,6 +116,7 @@
       let future = try #require(problem(entries, skipping: [steps[2], newest + 5]))
       #expect(future == .notAStep(step: newest + 5, newest: newest))
       #expect(future.description.contains("its newest is #\(newest)"))
+      #expect(problem(entries, skipping: [-1]) == .notAStep(step: -1, newest: newest))
 
       let last = try #require(steps.last)
       let jumped = try #require(problem(entries, skipping: [last], jumps: [last + 2]))

@@ -62,7 +62,7 @@
     }
 
     /// What the app answers to `wish`, for a meter handed over with `cases`.
-    private func answer(to wish: JSONValue, cases: [ParkingEvent]) -> CommandReply {
+    private func answer(to wish: JSONValue, cases: [ParkingEvent]) async -> CommandReply {
       let meter = Feature(initialState: ParkingState.idle, definition: ParkingMeter(fee: 3))
       defer { meter.dispose() }
       let attachment = InspectorAttachment.make(
@@ -71,13 +71,13 @@
         decodeWish: { try JSONDecoding.decode(ParkingEvent.self, from: $0) },
         diagram: nil,
         history: InspectorHistory(recordJump: { _, _, _ in }, skipContext: { _ in nil }))
-      return attachment.execute(
+      return await attachment.execute(
         InspectorCommand(requestID: 1, feature: 1, kind: .sendWish, wish: wish))
     }
 
     @Test("a wish of no case is answered with its name and the cases there are")
-    func unknownCase() {
-      let reply = answer(to: ["fly": [:]], cases: meterCases)
+    func unknownCase() async {
+      let reply = await answer(to: ["fly": [:]], cases: meterCases)
       #expect(!reply.ok)
       #expect(reply.message.contains("`fly` is not a case of ParkingMeter.Wish"))
       #expect(
@@ -86,16 +86,16 @@
     }
 
     @Test("without samples the unknown case is still named, with how to have the cases listed")
-    func unknownCaseWithoutSamples() {
-      let reply = answer(to: ["fly": [:]], cases: [])
+    func unknownCaseWithoutSamples() async {
+      let reply = await answer(to: ["fly": [:]], cases: [])
       #expect(!reply.ok)
       #expect(reply.message.contains("`fly` is not a case of ParkingMeter.Wish"))
       #expect(reply.message.contains("wishCases"))
     }
 
     @Test("a known case with a wrong value says where, and what the case takes")
-    func wrongValue() {
-      let reply = answer(to: ["insert": ["amount": "three"]], cases: meterCases)
+    func wrongValue() async {
+      let reply = await answer(to: ["insert": ["amount": "three"]], cases: meterCases)
       #expect(!reply.ok)
       #expect(reply.message.contains("insert.amount"))
       #expect(reply.message.contains("The case is insert(amount: Int)."))

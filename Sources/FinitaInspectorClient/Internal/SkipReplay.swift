@@ -85,7 +85,7 @@
       // touched one, and every touched one is at or after it.
       let start = entries.firstIndex { $0.number >= first }
       guard let start, entries[start].number == first else {
-        if let oldest = entries.first?.number, first > oldest {
+        if let oldest = entries.first?.number, first > oldest || first < 0 {
           throw .notAStep(step: first, newest: entries.last?.number)
         }
         throw .notKept(step: first, oldest: entries.first?.number)
