@@ -56,10 +56,9 @@
       }
       var skip: (@Sendable (Set<Int>) async throws -> [RecomputedState])?
       if decodeState != nil {
-        let definition = feature.definition
         skip = skipper(
           of: weakFeature, owner: typeName, history: history,
-          reduce: { state, effect in definition.reduce(&state, effect) },
+          reduce: { definition, state, effect in definition.reduce(&state, effect) },
           render: { $0 })
       }
       let target = Target(
@@ -121,9 +120,7 @@
         skip: skipper(
           of: WeakReference(store.backingFeature), owner: typeName, history: history,
           skippable: \.isAction,
-          reduce: { [definition = store.backingFeature.definition] history, effect in
-            definition.replay(&history, effect)
-          },
+          reduce: { definition, history, effect in definition.replay(&history, effect) },
           render: \.present))
       return make(
         target, featureID: store.isDisposed ? nil : store.interceptedInfo?.id,
@@ -140,13 +137,14 @@
     ///   - owner: The type name replies use.
     ///   - history: The client's buffer, which keeps the feature's log.
     ///   - skippable: Whether an effect may be left out.
-    ///   - reduce: Reduces a logged effect again.
+    ///   - reduce: Reduces a logged effect again, with the feature's definition (taken from the
+    ///     feature when the skip runs, so that the attachment holds neither).
     ///   - render: The part of a state the page shows (of a store: its present state).
     private static func skipper<Definition: FeatureDefinition, Shown: Sendable>(
       of weakFeature: WeakReference<Feature<Definition>>, owner: String,
       history: InspectorHistory,
       skippable: @escaping @Sendable (Definition.Effect) -> Bool = { _ in true },
-      reduce: @escaping @Sendable (inout Definition.State, Definition.Effect) -> Void,
+      reduce: @escaping @Sendable (Definition, inout Definition.State, Definition.Effect) -> Void,
       render: @escaping @Sendable (Definition.State) -> Shown
     ) -> @Sendable (Set<Int>) async throws -> [RecomputedState] {
       // The steps the last skip left out: the next one recomputes from the first of both, so
@@ -168,7 +166,10 @@
         do {
           outcome = try SkipReplay.recompute(
             log.read().entries, skipping: skipped, previous: previous,
-            jumps: context.userJumps, skippable: skippable, reduce: reduce)
+            jumps: context.userJumps, skippable: skippable
+          ) { [definition = feature.definition] state, effect in
+            reduce(definition, &state, effect)
+          }
         } catch {
           if !wasTravelling { feature.returnToLive() }
           throw error
