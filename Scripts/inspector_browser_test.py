@@ -514,7 +514,7 @@ def load_check(driver, page_url, shot, pid):
           f"the first steps come within 2 s of the page connecting ({steps - connected:.2f} s)")
     check(drawn - steps < 1,
           f"the page draws the first steps as they come ({drawn - steps:.2f} s after they came)")
-    # The "rows within 2 s of opening": 0.38 to 0.45 s in three runs here, 0.58 to 1.76 s
+    # The "rows within 2 s of opening": 0.35 to 0.52 s in eleven runs here, 0.58 to 1.76 s
     # pinned to one core beside four busy loops. Connecting varies with what else the machine
     # runs, so a slow first opening is measured once more, and the better of the two is checked.
     first = drawn
