@@ -13,18 +13,9 @@
     @Test("a continue is a jump in the stream, the recording and a replay that does not diverge")
     func jumpReplays() async throws {
       let inspector = try await LoopbackInspector(features: "jumper")
-      let loader = Feature(
-        initialState: Loader.State(), definition: Loader(), configuration: .init(name: "jumper"))
-      inspector.client.inspect(loader)
-      loader.accept(.increment)
-      loader.accept(.increment)
+      // Returns once the page has both states: the live one is count 2.
+      let (loader, target, _) = try await inspector.inspectLoader(increments: 2)
       #expect(await state(of: loader) { $0.count == 2 } != nil)
-
-      // Waits for the bound descriptor (it can travel) and for the live state, count 2.
-      let target = try await inspector.bound("jumper")
-      try await inspector.events(of: target) { events in
-        events.contains { $0.state?["count"] == 2 }
-      }
       let appID = target.app
       let featureID = target.id
       func command(

@@ -19,6 +19,8 @@
     private(set) var seen: [StageEvent] = []
     private var received: AsyncStream<String>.Iterator
     private var nextRequest = 1
+    /// The name of the features the client streams.
+    private let name: String
 
     /// The port the server listens on.
     var port: Int { urls.port }
@@ -26,6 +28,7 @@
 
     /// Starts the server, connects a page and starts a client of the features named `features`.
     init(features: String) async throws {
+      name = features
       server = InspectorServer()
       urls = try await server.start()
       (page, received) = await openPage(urls.pageSocket)
@@ -79,6 +82,22 @@
         await FinitaInspectorTests.command(
           request, kind, feature: target.id, app: target.app, state: state, wish: wish,
           skipped: skipped, from: page, reading: &received, keeping: &seen))
+    }
+
+    /// A `Loader` with the name the client streams, handed to the client and sent `increments`
+    /// increments; returns once the page has a state step of each.
+    func inspectLoader(
+      increments: Int
+    ) async throws -> (loader: Feature<Loader>, target: Bound, events: [StageEvent]) {
+      let loader = Feature(
+        initialState: Loader.State(), definition: Loader(), configuration: .init(name: name))
+      client.inspect(loader)
+      for _ in 0..<increments { loader.accept(.increment) }
+      let target = try await bound(name)
+      let stages = try await events(of: target) { events in
+        events.filter { $0.stage == "state" }.count >= increments
+      }
+      return (loader, target, stages)
     }
 
     /// Stops the client, closes the page and shuts the server down.

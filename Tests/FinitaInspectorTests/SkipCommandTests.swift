@@ -29,13 +29,8 @@
     @Test("a skipped increment is left out of the later states, and the live count drops")
     func skipRecomputesAndGoesLive() async throws {
       let inspector = try await LoopbackInspector(features: "skipper")
-      let loader = Feature(
-        initialState: Loader.State(), definition: Loader(), configuration: .init(name: "skipper"))
-      inspector.client.inspect(loader)
-      for _ in 0..<3 { loader.accept(.increment) }
+      let (loader, target, events) = try await inspector.inspectLoader(increments: 3)
       #expect(await state(of: loader) { $0.count == 3 } != nil)
-      let target = try await inspector.bound("skipper")
-      let events = try await inspector.events(of: target) { stateSteps($0).count >= 3 }
       let steps = stateSteps(events)
       let wishStep = try #require(events.first { $0.stage == "wish" }?.step)
 
@@ -89,13 +84,8 @@
     @Test("a skip while another thread keeps sending wishes loses none of them")
     func skipWhileBusy() async throws {
       let inspector = try await LoopbackInspector(features: "busy")
-      let loader = Feature(
-        initialState: Loader.State(), definition: Loader(), configuration: .init(name: "busy"))
-      inspector.client.inspect(loader)
-      for _ in 0..<3 { loader.accept(.increment) }
-      let target = try await inspector.bound("busy")
-      let steps = stateSteps(
-        try await inspector.events(of: target) { stateSteps($0).count >= 3 })
+      let (loader, target, events) = try await inspector.inspectLoader(increments: 3)
+      let steps = stateSteps(events)
 
       // 300 more increments from another thread while the page skips the second one: each is
       // counted, either in the recomputed states (handled before the skip held the feature)

@@ -360,14 +360,15 @@ function addRow(body, event) {
   row.insertCell().append(stage);
   const text = row.insertCell();
   const skips = skipsOf(event.key);
-  if (skips.skipped.has(event.step)) row.classList.add("skipped");
-  text.textContent = event.text;
-  text.title = event.text;
+  const skipped = skips.skipped.has(event.step);
+  if (skipped) row.classList.add("skipped");
   // Under load the timeline is drawn several times a second: the common row stays one text
   // node, and only a recomputed one gets its value and the new state as two parts.
-  if (event.stateEvent === event && skips.recomputed.has(event.step)) {
+  if (event.stateEvent !== event || !skips.recomputed.has(event.step)) {
+    text.textContent = event.text;
+    text.title = event.text;
+  } else {
     row.classList.add("recomputed");
-    text.textContent = "";
     const value = document.createElement("span"); value.className = "value"; value.textContent = event.text;
     text.append(value);
     const recomputed = document.createElement("span"); recomputed.className = "recomputed-value";
@@ -379,7 +380,6 @@ function addRow(body, event) {
   // selects the row.
   const toggleCell = row.insertCell(); toggleCell.className = "skip-cell";
   if (skippable(event)) {
-    const skipped = skips.skipped.has(event.step);
     const toggle = document.createElement("input");
     toggle.type = "checkbox"; toggle.className = "skip-toggle"; toggle.checked = skipped;
     toggle.setAttribute("aria-label", `Skip step #${event.sequence}`);
@@ -462,8 +462,11 @@ function renderStep() {
 
 // MARK: Skipping steps
 
+// What a feature without skips has: shared, since every timeline row asks.
+const NO_SKIPS = Object.freeze({ skipped: new Set(), recomputed: new Map() });
+
 function skipsOf(key) {
-  return (!model.offline && view.skips.get(key)) || { skipped: new Set(), recomputed: new Map() };
+  return (!model.offline && view.skips.get(key)) || NO_SKIPS;
 }
 
 // A value as one line of JSON, cut at 80 characters.
