@@ -146,8 +146,12 @@ function noteLag(target, app, events) {
   const record = target.apps.get(app);
   const startedAt = record && record.hello.startedAt;
   if (typeof startedAt !== "number" || events.length === 0) return;
-  let newest = target.newestTime.get(app) || 0;
+  const before = target.newestTime.get(app);
+  let newest = before || 0;
   for (const event of events) if (event.time > newest) newest = event.time;
+  // A batch with nothing newer (a jump the app stamps with its last step's time) says nothing
+  // of how far behind the page is: measured, it would show the time since that step.
+  if (before !== undefined && newest === before && target.behind.has(app)) return;
   target.newestTime.set(app, newest);
   target.behind.set(app, Math.max(0, Date.now() / 1000 - (startedAt + newest)));
 }
